@@ -1,0 +1,184 @@
+"""What a ruleset answers: an ``Outcome`` made of ``Violation``s and ``Event``s, each
+citing a rule id, each with an English message made from a template and the params
+that fill it (so a frontend can render the same sentence in its own language).
+
+``Verdict`` is the collector a ruleset fills while it checks an action: it finds every
+violation, not just the first, and looks up each code's rule and template in the
+ruleset's catalogue so a check cannot cite a rule the metadata does not list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from arbiter.engine.hexgrid import Axial
+
+Mode = Literal["strict", "advisory"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """One rule of a ruleset: its id (``hex_maneuver/maneuver.2``) and a one-line paraphrase."""
+
+    id: str
+    paraphrase: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeRef:
+    """A violation code, the rule it enforces and the English template of its message."""
+
+    code: str
+    rule: str
+    template: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventRef:
+    """An event kind and the English template of its message."""
+
+    kind: str
+    rule: str
+    template: str
+
+
+class Location(BaseModel):
+    """Where something happens: the step of a multi-step action, and the hex, region or
+    piece involved. Every field is optional; only the relevant ones are set."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    step: int | None = None
+    hex: Axial | None = None
+    region: str | None = None
+    piece: str | None = None
+
+
+class Violation(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    rule: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    at: Location = Field(default_factory=Location)
+    severity: Literal["error", "warning"] = Field(
+        default="error",
+        description="'warning' when advisory mode applied the action anyway.",
+    )
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    rule: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    at: Location = Field(default_factory=Location)
+
+
+class Outcome(BaseModel):
+    """The answer to ``validate``. An illegal action is a verdict, not an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    ruleset_version: str
+    legal: bool
+    applied: bool = Field(
+        description="True when ``state`` holds the result: always for a legal action, and "
+        "for an illegal one in advisory mode when its effect is well defined."
+    )
+    violations: list[Violation] = Field(default_factory=list)
+    state: dict[str, Any] | None = None
+    events: list[Event] = Field(default_factory=list)
+    derived: dict[str, Any] = Field(default_factory=dict)
+    reversible: bool = True
+    state_hash: str | None = None
+
+    # The resulting state as the ruleset's own model, kept for sequences of actions so a
+    # batch does not re-parse what it has just built. Never serialised.
+    _state_model: BaseModel | None = PrivateAttr(default=None)
+
+    def next_state(self) -> BaseModel | None:
+        return self._state_model
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, Mapping) and set(value) == {"q", "r"}:
+        return f"({value['q']},{value['r']})"
+    if isinstance(value, Axial):
+        return f"({value.q},{value.r})"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_fmt(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{v} {k}" for k, v in value.items())
+    return str(value)
+
+
+def render(template: str, params: Mapping[str, Any]) -> str:
+    """Fill a message template; hexes print as ``(q,r)``, unit counts as ``2 archers``."""
+    return template.format_map({k: _fmt(v) for k, v in params.items()})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return {"q": value[0], "r": value[1]}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def location(step: int | None = None, hex: tuple[int, int] | None = None,
+             region: str | None = None, piece: str | None = None) -> Location:
+    return Location(step=step, hex=Axial.of(hex) if hex is not None else None,
+                    region=region, piece=piece)
+
+
+class Verdict:
+    """Collects every violation and event of one action against a ruleset's catalogue."""
+
+    def __init__(self, codes: Mapping[str, CodeRef], events: Mapping[str, EventRef]) -> None:
+        self._codes = codes
+        self._events = events
+        self.violations: list[Violation] = []
+        self.events: list[Event] = []
+        # False once a violation makes the action's effect undefined (advisory mode
+        # cannot apply it then).
+        self.applicable = True
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    def violate(self, code: str, at: Location | None = None, *, fatal: bool = False,
+                **params: Any) -> None:
+        ref = self._codes[code]
+        plain = {k: _plain(v) for k, v in params.items()}
+        self.violations.append(Violation(code=code, rule=ref.rule,
+                                         message=render(ref.template, plain),
+                                         params=plain, at=at or Location()))
+        if fatal:
+            self.applicable = False
+
+    def event(self, kind: str, at: Location | None = None, **params: Any) -> None:
+        ref = self._events[kind]
+        plain = {k: _plain(v) for k, v in params.items()}
+        self.events.append(Event(kind=kind, rule=ref.rule, message=render(ref.template, plain),
+                                 params=plain, at=at or Location()))
+
+
+def state_hash(state: Mapping[str, Any]) -> str:
+    """sha256 of the canonical JSON of a state (sorted keys, no spaces)."""
+    return hashlib.sha256(orjson.dumps(state, option=orjson.OPT_SORT_KEYS)).hexdigest()
