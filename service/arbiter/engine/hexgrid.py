@@ -89,8 +89,8 @@ def rotate(h: Hex, center: Hex, steps: int) -> Hex:
     z = h[1] - center[1]
     y = -x - z
     for _ in range(steps % 6):
-        # Cube rotation by +60 degrees: (x, y, z) -> (-z, -x, -y).
-        x, y, z = -z, -x, -y
+        # Cube rotation by 60 degrees counter-clockwise: (x, y, z) -> (-y, -z, -x).
+        x, y, z = -y, -z, -x
     return (x + center[0], z + center[1])
 
 

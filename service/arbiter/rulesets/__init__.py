@@ -19,8 +19,13 @@ def load(name: str) -> Ruleset:
     return ruleset
 
 
-def builtin_registry() -> Registry:
+def builtin_registry(only: str = "") -> Registry:
+    """Every built-in ruleset, or those named in ``only`` (comma-separated ids)."""
+    wanted = [n.strip() for n in only.split(",") if n.strip()] or names()
+    unknown = sorted(set(wanted) - set(names()))
+    if unknown:
+        raise ValueError(f"unknown rulesets in ARBITER_RULESETS: {', '.join(unknown)}")
     registry = Registry()
-    for name in names():
+    for name in wanted:
         registry.register(load(name))
     return registry

@@ -1,0 +1,157 @@
+"""The REST routes of DESIGN.md for every registered ruleset.
+
+Each handler: find the ruleset (404 problem), parse the body with the route's pydantic
+model straight from bytes (422 problem with pointers), call the engine (``InvalidInput``
+-> 422), serialise. Illegal actions are 200 verdicts.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from arbiter.api.contract import contract
+from arbiter.api.metrics import Metrics
+from arbiter.api.problems import invalid_input, invalid_request, problem
+from arbiter.engine.errors import InvalidInput, Problem
+from arbiter.engine.registry import Registry, Ruleset, describe, validate_batch
+from arbiter.settings import Settings
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def json_response(payload: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(payload), status_code=status, media_type="application/json")
+
+
+def raw_json(body: bytes | str, status: int = 200) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
+class RestApi:
+    def __init__(self, registry: Registry, settings: Settings, metrics: Metrics) -> None:
+        self.registry = registry
+        self.settings = settings
+        self.metrics = metrics
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/v1/rulesets", self.timed("rulesets", self.list_rulesets), methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}", self.timed("ruleset", self.show_ruleset),
+                  methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}/schema/{which}.json",
+                  self.timed("schema", self.json_schema), methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}/validate", self.timed("validate", self.validate),
+                  methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/validate-batch",
+                  self.timed("validate-batch", self.validate_batch), methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
+                  methods=["POST"]),
+        ]
+
+    def timed(self, name: str, handler: Handler) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            started = time.perf_counter()
+            response = await handler(request)
+            ruleset = request.path_params.get("ruleset", "")
+            route = request.path_params.get("query", name) if name == "query" else name
+            known = self.registry.get(ruleset) is not None
+            self.metrics.observe(route if known or name != "query" else "unknown",
+                                 ruleset if known else ("" if not ruleset else "unknown"),
+                                 response.status_code, time.perf_counter() - started)
+            return response
+        return endpoint
+
+    def _ruleset(self, request: Request) -> Ruleset | Response:
+        ruleset_id = request.path_params["ruleset"]
+        ruleset = self.registry.get(ruleset_id)
+        if ruleset is None:
+            return problem(404, f"no ruleset {ruleset_id!r}; GET /v1/rulesets lists them")
+        return ruleset
+
+    async def list_rulesets(self, request: Request) -> Response:
+        return json_response({"rulesets": [
+            {"id": r.id, "version": r.version, "title": r.title,
+             "action_types": list(r.action_types), "queries": sorted(r.queries),
+             "rules": [rule.id for rule in r.rules],
+             "href": f"/v1/rulesets/{r.id}"}
+            for r in self.registry]})
+
+    async def show_ruleset(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        body = describe(ruleset)
+        body["schemas"] = {"state": f"/v1/rulesets/{ruleset.id}/schema/state.json",
+                           "action": f"/v1/rulesets/{ruleset.id}/schema/action.json"}
+        return json_response(body)
+
+    async def json_schema(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        which = request.path_params["which"]
+        models = {"state": ruleset.state_model, "action": ruleset.action_model}
+        if which not in models:
+            return problem(404, f"no schema {which!r}; there are state.json and action.json")
+        return Response(orjson.dumps(models[which].model_json_schema()),
+                        media_type="application/schema+json")
+
+    async def validate(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        body = await request.body()
+        try:
+            req: Any = contract(ruleset).validate_request.model_validate_json(body)
+            outcome = ruleset.validate(req.state, req.action, req.mode)
+        except ValidationError as exc:
+            return invalid_request(exc, body)
+        except InvalidInput as exc:
+            return invalid_input(exc)
+        return raw_json(outcome.model_dump_json())
+
+    async def validate_batch(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        body = await request.body()
+        try:
+            req: Any = contract(ruleset).batch_request.model_validate_json(body)
+            if len(req.actions) > self.settings.max_batch:
+                raise InvalidInput([Problem("/actions", f"at most {self.settings.max_batch} "
+                                            "actions per batch (ARBITER_MAX_BATCH)")])
+            outcomes = validate_batch(ruleset, req.state, req.actions,
+                                      sequence=req.mode == "sequence", mode=req.strictness)
+        except ValidationError as exc:
+            return invalid_request(exc, body)
+        except InvalidInput as exc:
+            return invalid_input(exc)
+        parts = b",".join(o.model_dump_json().encode() for o in outcomes)
+        return raw_json(b'{"outcomes":[' + parts + b"]}")
+
+    async def query(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        name = request.path_params["query"]
+        query = ruleset.queries.get(name)
+        if query is None:
+            return problem(404, f"ruleset {ruleset.id} does not answer {name!r}; it answers "
+                           f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
+        body = await request.body()
+        try:
+            req = query.request.model_validate_json(body)
+            answer = query.run(req)
+        except ValidationError as exc:
+            return invalid_request(exc, body)
+        except InvalidInput as exc:
+            return invalid_input(exc)
+        return raw_json(answer.model_dump_json())

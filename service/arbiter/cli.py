@@ -1,0 +1,109 @@
+"""The ``arbiter`` command: ``serve``, ``check`` (judge one action from files, exit 0 legal,
+1 illegal, 2 malformed) and ``export-schema`` (write schema/)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+
+from arbiter import __version__
+from arbiter.settings import Settings
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    settings = Settings.from_env()
+    uvicorn.run("arbiter.app:create_app", factory=True,
+                host=args.host or settings.host, port=args.port or settings.port,
+                workers=args.workers or settings.workers, log_level=settings.log_level,
+                access_log=False, server_header=False)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from arbiter.api.problems import parse_document, problem_body, validation_problems
+    from arbiter.engine.errors import InvalidInput, Problem
+    from arbiter.rulesets import builtin_registry
+
+    ruleset = builtin_registry().get(args.ruleset)
+    if ruleset is None:
+        print(json.dumps(problem_body(404, f"no ruleset {args.ruleset!r}"), indent=2))
+        return 2
+    try:
+        state_bytes = Path(args.state).read_bytes()
+        action_bytes = Path(args.action).read_bytes()
+    except OSError as exc:
+        print(json.dumps(problem_body(400, f"cannot read input: {exc}"), indent=2))
+        return 2
+    body = b'{"state":' + state_bytes + b',"action":' + action_bytes + b"}"
+    problems: list[Problem]
+    try:
+        state = ruleset.state_model.model_validate_json(state_bytes)
+        action = ruleset.action_model.model_validate_json(action_bytes)
+        outcome = ruleset.validate(state, action, args.mode)
+    except ValidationError as exc:
+        # Pointers are those of the REST body {"state": ..., "action": ...}.
+        which = "state" if not _valid(ruleset.state_model, state_bytes) else "action"
+        problems = validation_problems(exc, parse_document(body), (which,))
+    except InvalidInput as exc:
+        problems = exc.problems
+    else:
+        print(outcome.model_dump_json(indent=2))
+        return 0 if outcome.legal else 1
+    detail = "the request does not match its schema: see errors"
+    print(json.dumps(problem_body(422, detail, problems), indent=2))
+    return 2
+
+
+def _valid(model: Any, raw: bytes) -> bool:
+    try:
+        model.model_validate_json(raw)
+    except ValidationError:
+        return False
+    return True
+
+
+def _export(args: argparse.Namespace) -> int:
+    from arbiter.schema_export import export
+
+    written = export(Path(args.out))
+    for path in written:
+        print(path)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="arbiter", description="Rules-as-a-service for "
+                                     "board games.")
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the HTTP service")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int)
+    serve.set_defaults(run=_serve)
+    check = sub.add_parser("check", help="judge one action; exit 0 legal, 1 illegal, "
+                           "2 malformed")
+    check.add_argument("--ruleset", required=True)
+    check.add_argument("--mode", choices=("strict", "advisory"), default="strict")
+    check.add_argument("state")
+    check.add_argument("action")
+    check.set_defaults(run=_check)
+    export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "
+                            "JSON Schemas)")
+    export.add_argument("--out", default="schema")
+    export.set_defaults(run=_export)
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

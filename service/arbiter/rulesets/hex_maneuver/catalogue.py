@@ -1,0 +1,167 @@
+"""The rule ids of ``hex_maneuver`` with their paraphrases, every violation code with the
+rule it enforces and its message template, the event kinds, and the default unit
+catalogue from the game's published rules."""
+
+from __future__ import annotations
+
+from arbiter.engine.outcome import CodeRef, EventRef, RuleRef
+
+from .models import AttackKind, HexManeuverUnitType, UnitClass
+
+RULESET_ID = "hex_maneuver"
+VERSION = "1.0.0"
+
+
+def _rule(section: str) -> str:
+    return f"{RULESET_ID}/{section}"
+
+
+RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
+    ("maneuver.1", "Choose one of your undepleted armies and move it up to its movement points."),
+    ("maneuver.2", "You cannot move through or finish your movement in hexes with enemy objects "
+                   "(enemy units, cities, castles or other structures)."),
+    ("maneuver.3", "The army at its destination receives 1 depletion cube; all its units become "
+                   "depleted. An army may move 0 hexes and still be depleted."),
+    ("maneuver.4", "A path is a chain of adjacent hexes of the map, starting next to the army."),
+    ("maneuver.5", "Every action names its player; a player moves only their own armies."),
+    ("movement.1", "An army's movement points are those of its slowest moved unit, picked-up "
+                   "units included; the whole path must fit within them."),
+    ("terrain.1", "Entering an ordinary land hex costs 1 MP."),
+    ("terrain.2", "Entering a mountains or swamp hex costs 2 MP."),
+    ("terrain.3", "Entering a hex of an unexplored province costs 2 MP, whatever its terrain "
+                  "turns out to be."),
+    ("terrain.4", "Entering one of your own cities or castles costs 0 MP, at most once per "
+                  "maneuver; another costs its terrain's price."),
+    ("march.1", "March: an army may take 1 extra MP; it then receives 2 depletion cubes "
+                "instead of 1."),
+    ("split.1", "You can split an army: the units moved form a new army; the units remaining "
+                "are not depleted and can still move this round."),
+    ("split.2", "You can drop units on hexes along the way; the armies so formed are depleted "
+                "and must have been able to reach that hex."),
+    ("merge.1", "An army that ends on a hex with another of your armies joins it; the joined "
+                "army carries the maneuver's depletion cubes."),
+    ("pickup.1", "You may pick up your own undepleted units from armies along the path; they "
+                 "arrive with the army."),
+    ("vessel.1", "Vessels can be placed at and move through sea and ocean hexes only (1 MP "
+                 "each)."),
+    ("peasant_sea.1", "Peasants may enter a sea hex (not ocean) by spending 2 MP."),
+    ("ferry.1", "Land units other than peasants in the sea cross water only by ferrying."),
+    ("ferry.2", "A land unit may enter a hex with one of your vessels, or any hex adjacent to "
+                "one, for 0 MP whatever its terrain; depleted vessels ferry too."),
+    ("trebuchet.1", "A trebuchet moves only when packed; packing costs 1 MP."),
+    ("explore.1", "Only military units (units with an attack) can explore and move onto new "
+                  "provinces."),
+    ("explore.2", "To explore, claim the exact hex of the unexplored province you would land "
+                  "on: the path ends there and crosses no other unexplored hex; a maneuver "
+                  "never enters an unexplored hex."),
+    ("explore.3", "The flipped tile must cover the province exactly with the chosen rotation."),
+    ("explore.4", "Place the tile so that (1) its sea and ocean continue the water of the "
+                  "neighbouring explored tiles (at least one of its water hexes touches it) and "
+                  "(2) the army may end on the claimed hex; both when possible, else (1), else "
+                  "any."),
+    ("explore.5", "If the army cannot move onto the claimed hex, it stays in its current "
+                  "position (not depleted); the tile stays placed."),
+    ("relic.1", "Solid relic symbol: place a relic there if relics remain to be placed."),
+    ("relic.2", "Outlined relic symbol: place a relic there only when the relics left to place "
+                "exceed the unexplored provinces remaining."),
+    ("relic.3", "The game uses exactly players + 1 relics; a placed relic is drawn at random "
+                "from the bag of unused relics."),
+    ("event.1", "After exploring, flip the top event card into a row of up to three cards; a "
+                "full row starts another."),
+    ("event.2", "Put one of your voting cubes from the bank on the new event card."),
+]]
+
+CODES: dict[str, CodeRef] = {c.code: c for c in [
+    CodeRef("not_your_army", _rule("maneuver.5"),
+            "army {army} belongs to {owner}, not to {player}"),
+    CodeRef("army_depleted", _rule("maneuver.1"),
+            "army {army} is depleted ({depletion} cubes) and cannot move this round"),
+    CodeRef("path_not_adjacent", _rule("maneuver.4"),
+            "step {step} goes from {from_hex} to {hex}, which are not adjacent"),
+    CodeRef("enemy_in_path", _rule("maneuver.2"),
+            "the path crosses {hex}, which holds enemy objects ({enemies})"),
+    CodeRef("enemy_at_destination", _rule("maneuver.2"),
+            "the path ends on {hex}, which holds enemy objects ({enemies})"),
+    CodeRef("over_movement_points", _rule("movement.1"),
+            "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"),
+    CodeRef("dropped_beyond_reach", _rule("split.2"),
+            "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has "
+            "{movement_points} MP"),
+    CodeRef("drop_not_on_path", _rule("split.2"),
+            "units are dropped at {hex}, which the path does not pass before its end"),
+    CodeRef("march_not_allowed", _rule("march.1"),
+            "marching is switched off in this game's options"),
+    CodeRef("pickup_not_on_path", _rule("pickup.1"),
+            "army {army} stands on {hex}, which the path does not pass"),
+    CodeRef("pickup_not_own", _rule("pickup.1"),
+            "army {army} belongs to {owner}; only your own units can be picked up"),
+    CodeRef("pickup_depleted", _rule("pickup.1"),
+            "army {army} is depleted; only undepleted units can be picked up"),
+    CodeRef("vessel_off_water", _rule("vessel.1"),
+            "{hex} is {terrain}: vessels move through sea and ocean only"),
+    CodeRef("peasants_into_ocean", _rule("peasant_sea.1"),
+            "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"),
+    CodeRef("water_needs_ferry", _rule("ferry.1"),
+            "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours "
+            "is on or next to it"),
+    CodeRef("unexplored_needs_explore", _rule("explore.2"),
+            "{hex} lies in unexplored province {province}: only an exploration may enter it, "
+            "as its last step"),
+    CodeRef("explorer_not_military", _rule("explore.1"),
+            "{units} cannot explore: only military units can move onto new provinces"),
+    CodeRef("claim_not_unexplored", _rule("explore.2"),
+            "the claimed hex {hex} is not in an unexplored province"),
+    CodeRef("tile_does_not_fit", _rule("explore.3"),
+            "tile {tile} turned {rotation} sixths does not cover province {province} exactly"),
+    CodeRef("no_tile_to_flip", _rule("explore.3"),
+            "no tile was given and the state's tile stack is empty"),
+    CodeRef("placement_priority_ignored", _rule("explore.4"),
+            "rotation {rotation} meets {met}, but rotation {better} meets {required}"),
+    CodeRef("relic_not_due", _rule("relic.2"),
+            "relic {relic} was named, but no relic is placed on this tile ({reason})"),
+    CodeRef("relic_draw_missing", _rule("relic.3"),
+            "a relic must be placed on {hex}: name the relic drawn, or give the state an rng "
+            "seed for the service to draw it"),
+    CodeRef("event_card_missing", _rule("event.1"),
+            "an event card must be flipped: name it, or give the state an event deck"),
+]}
+
+EVENTS: dict[str, EventRef] = {e.kind: e for e in [
+    EventRef("army_moved", _rule("maneuver.1"), "army {army} moved to {hex} for {cost} MP"),
+    EventRef("depletion_placed", _rule("maneuver.3"),
+             "{cubes} depletion cube(s) placed on army {army} at {hex}"),
+    EventRef("army_split", _rule("split.1"),
+             "army {army} formed from {source} with {units}"),
+    EventRef("units_dropped", _rule("split.2"), "{units} dropped at {hex} as army {army}"),
+    EventRef("units_picked_up", _rule("pickup.1"), "{units} picked up from army {army} at {hex}"),
+    EventRef("armies_merged", _rule("merge.1"), "army {army} joined army {into} at {hex}"),
+    EventRef("tile_placed", _rule("explore.3"),
+             "tile {tile} placed on province {province} turned {rotation} sixths"),
+    EventRef("landing_failed", _rule("explore.5"),
+             "army {army} cannot move onto {hex} ({terrain}) and stays where it was"),
+    EventRef("relic_placed", _rule("relic.3"), "relic {relic} placed on {hex}"),
+    EventRef("event_card_flipped", _rule("event.1"), "event card {card} placed in row {row}"),
+    EventRef("voting_cube_placed", _rule("event.2"),
+             "{player} put a voting cube on event card {card}"),
+    EventRef("no_voting_cube", _rule("event.2"),
+             "{player} has no voting cube left in the bank for event card {card}"),
+]}
+
+DEFAULT_UNIT_TYPES: dict[str, HexManeuverUnitType] = {
+    "peasants": HexManeuverUnitType(unit_class=UnitClass.infantry, movement=2, enters_sea=True),
+    "spearmen": HexManeuverUnitType(unit_class=UnitClass.infantry, movement=2,
+                                    attack=AttackKind.melee, range_min=1, range_max=1),
+    "swordsmen": HexManeuverUnitType(unit_class=UnitClass.infantry, movement=2,
+                                     attack=AttackKind.melee, range_min=1, range_max=1),
+    "archers": HexManeuverUnitType(unit_class=UnitClass.infantry, movement=2,
+                                   attack=AttackKind.ranged, range_min=1, range_max=2),
+    "cavalrymen": HexManeuverUnitType(unit_class=UnitClass.cavalry, movement=3,
+                                      attack=AttackKind.melee, range_min=1, range_max=1),
+    "catapult": HexManeuverUnitType(unit_class=UnitClass.siege_engine, movement=1,
+                                    attack=AttackKind.projectile, range_min=1, range_max=2),
+    "trebuchet": HexManeuverUnitType(unit_class=UnitClass.siege_engine, movement=1,
+                                     attack=AttackKind.projectile, range_min=2, range_max=3,
+                                     packs=True),
+    "galley": HexManeuverUnitType(unit_class=UnitClass.vessel, movement=5,
+                                  attack=AttackKind.ranged, range_min=1, range_max=2),
+}

@@ -1,0 +1,243 @@
+"""The wire shapes of ``hex_maneuver``: the state (map, players, unit catalogue, armies,
+structures, relics, province tiles, events, rng) and the two actions, ``maneuver`` and
+``explore``. Pure data with bounds; the rules live in the other modules."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+from arbiter.engine.hexgrid import Axial
+
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+Count = Annotated[int, Field(ge=0, le=10_000)]
+UnitCounts = dict[Annotated[str, Field(min_length=1, max_length=32)], Count]
+
+MAX_HEXES = 40_000
+MAX_PIECES = 2_000
+MAX_PATH = 64
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Terrain(str, Enum):
+    plains = "plains"
+    forest = "forest"
+    hills = "hills"
+    mountains = "mountains"
+    swamp = "swamp"
+    sea = "sea"
+    ocean = "ocean"
+
+
+WATER = frozenset({Terrain.sea, Terrain.ocean})
+
+
+class UnitClass(str, Enum):
+    infantry = "infantry"
+    cavalry = "cavalry"
+    siege_engine = "siege_engine"
+    vessel = "vessel"
+
+
+class AttackKind(str, Enum):
+    none = "none"
+    melee = "melee"
+    ranged = "ranged"
+    projectile = "projectile"
+
+
+class HexManeuverUnitType(_Frozen):
+    """One line of the unit catalogue. A unit is military when it has an attack."""
+
+    unit_class: UnitClass
+    movement: Annotated[int, Field(ge=0, le=20)]
+    attack: AttackKind = AttackKind.none
+    range_min: Annotated[int, Field(ge=0, le=20)] = 0
+    range_max: Annotated[int, Field(ge=0, le=20)] = 0
+    packs: bool = Field(default=False, description="Moves only when packed; packing costs 1 MP "
+                        "(the trebuchet).")
+    enters_sea: bool = Field(default=False, description="May enter a sea hex (not ocean) for "
+                             "2 MP without ferrying (peasants).")
+
+    @property
+    def military(self) -> bool:
+        return self.attack is not AttackKind.none
+
+    @property
+    def vessel(self) -> bool:
+        return self.unit_class is UnitClass.vessel
+
+
+class HexManeuverHex(_Frozen):
+    q: int = Field(ge=-10_000, le=10_000)
+    r: int = Field(ge=-10_000, le=10_000)
+    terrain: Terrain | None = Field(
+        default=None, description="Required on explored hexes; unknown (null) on the hexes of an "
+        "unexplored province.")
+    province: Id
+    explored: bool = True
+
+
+class HexManeuverPlayer(_Frozen):
+    id: Id
+    relics: list[Id] = Field(default_factory=list, max_length=64)
+    voting_cubes: Count = Field(default=0, description="Voting cubes left in the bank.")
+
+
+class HexManeuverArmy(_Frozen):
+    id: Id
+    owner: Id
+    hex: Axial
+    units: UnitCounts = Field(max_length=32)
+    depletion: Count = Field(default=0, description="Depletion cubes; an army with any is depleted.")
+    unpacked: Count = Field(default=0, description="How many of its packing units (trebuchets) "
+                            "stand unpacked.")
+
+
+class StructureKind(str, Enum):
+    city = "city"
+    castle = "castle"
+    other = "other"
+
+
+class HexManeuverStructure(_Frozen):
+    id: Id
+    kind: StructureKind
+    owner: Id
+    hex: Axial
+
+
+class RelicSymbol(str, Enum):
+    solid = "solid"
+    outlined = "outlined"
+
+
+class HexManeuverTileHex(_Frozen):
+    """A hex of a province tile, as an offset from the tile's centre before rotation."""
+
+    dq: int = Field(ge=-8, le=8)
+    dr: int = Field(ge=-8, le=8)
+    terrain: Terrain
+    relic_symbol: RelicSymbol | None = Field(default=None, description="Set on the one hex that "
+                                             "shows the tile's relic symbol.")
+
+
+class HexManeuverTile(_Frozen):
+    id: Id
+    hexes: list[HexManeuverTileHex] = Field(min_length=1, max_length=61)
+
+
+class HexManeuverPlacedRelic(_Frozen):
+    relic: Id
+    hex: Axial
+
+
+class HexManeuverRelics(_Frozen):
+    total: Count = Field(description="Relics this game uses: exactly players + 1.")
+    to_place: Count = Field(description="Relics still to be placed in this game.")
+    bag: list[Id] = Field(default_factory=list, max_length=64,
+                          description="Unused relics, drawn at random when one is placed.")
+    placed: list[HexManeuverPlacedRelic] = Field(default_factory=list, max_length=64)
+
+
+class HexManeuverEventCard(_Frozen):
+    card: Id
+    voting_cubes: list[Id] = Field(default_factory=list, max_length=64,
+                                   description="One player id per cube on the card.")
+
+
+class HexManeuverEvents(_Frozen):
+    deck: list[Id] = Field(default_factory=list, max_length=512,
+                           description="Digital mode: the event deck, top card first.")
+    rows: list[list[HexManeuverEventCard]] = Field(default_factory=list, max_length=256)
+
+
+class HexManeuverOptions(_Frozen):
+    """Variants and house rules."""
+
+    march: bool = Field(default=True, description="An army may take 1 extra MP and then "
+                        "receives 2 depletion cubes.")
+    march_depletion: Annotated[int, Field(ge=1, le=5)] = 2
+    free_own_structure_entries: Annotated[int, Field(ge=0, le=10)] = Field(
+        default=1, description="How many entries into an own city or castle cost 0 MP per "
+        "maneuver.")
+    deplete_when_landing_fails: bool = Field(
+        default=False, description="House rule: an explorer that cannot land on its claimed "
+        "hex is depleted anyway.")
+
+
+class HexManeuverState(_Frozen):
+    options: HexManeuverOptions = Field(default_factory=HexManeuverOptions)
+    hexes: list[HexManeuverHex] = Field(min_length=1, max_length=MAX_HEXES)
+    players: list[HexManeuverPlayer] = Field(min_length=1, max_length=16)
+    unit_types: dict[Annotated[str, Field(min_length=1, max_length=32)], HexManeuverUnitType] = (
+        Field(default_factory=dict, max_length=32,
+              description="Overrides and additions to the default unit catalogue."))
+    armies: list[HexManeuverArmy] = Field(default_factory=list, max_length=MAX_PIECES)
+    structures: list[HexManeuverStructure] = Field(default_factory=list, max_length=MAX_PIECES)
+    relics: HexManeuverRelics | None = None
+    tiles: list[HexManeuverTile] = Field(default_factory=list, max_length=256,
+                                         description="Digital mode: the province tile stack, "
+                                         "top first.")
+    events: HexManeuverEvents = Field(default_factory=HexManeuverEvents)
+    rng: Annotated[int, Field(ge=0, le=2**64 - 1)] | None = Field(
+        default=None, description="Digital mode: the seed of the service's draws; the "
+        "advanced seed comes back in the new state.")
+
+
+class HexManeuverDrop(_Frozen):
+    """Units left behind at a hex along the path (a hex already entered)."""
+
+    hex: Axial
+    units: UnitCounts = Field(min_length=1, max_length=32)
+
+
+class HexManeuverPickup(_Frozen):
+    """Units taken from one of the player's own undepleted armies on the path."""
+
+    army: Id
+    units: UnitCounts = Field(min_length=1, max_length=32)
+
+
+class HexManeuverManeuver(_Frozen):
+    type: Literal["maneuver"]
+    player: Id
+    army: Id
+    units: UnitCounts | None = Field(default=None, max_length=32,
+                                     description="The units that move; all when omitted. "
+                                     "Fewer than all is a split.")
+    path: list[Axial] = Field(default_factory=list, max_length=MAX_PATH,
+                              description="The hexes entered, in order (the army's own hex "
+                              "may lead and is then ignored). Empty: stay and deplete.")
+    drops: list[HexManeuverDrop] = Field(default_factory=list, max_length=MAX_PATH)
+    pickups: list[HexManeuverPickup] = Field(default_factory=list, max_length=MAX_PATH)
+    march: bool = False
+
+
+class HexManeuverExplore(_Frozen):
+    type: Literal["explore"]
+    player: Id
+    army: Id
+    units: UnitCounts | None = Field(default=None, max_length=32)
+    path: list[Axial] = Field(min_length=1, max_length=MAX_PATH,
+                              description="Ends at the claimed hex inside the unexplored "
+                              "province.")
+    march: bool = False
+    tile: HexManeuverTile | None = Field(default=None, description="Table mode: the flipped "
+                                         "tile. Digital mode: omit; the top of the stack is used.")
+    rotation: Annotated[int, Field(ge=0, le=5)] | None = Field(
+        default=None, description="Sixths of a turn counter-clockwise. Omitted: the first "
+        "rotation meeting the highest-priority placement conditions.")
+    relic: Id | None = Field(default=None, description="Table mode: the relic drawn from the "
+                             "bag, when one is placed.")
+    event_card: Id | None = Field(default=None, description="Table mode: the event card flipped.")
+
+
+class HexManeuverAction(RootModel[Annotated[HexManeuverManeuver | HexManeuverExplore,
+                                             Field(discriminator="type")]]):
+    pass

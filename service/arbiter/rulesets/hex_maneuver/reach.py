@@ -1,0 +1,127 @@
+"""Where a column of units can go: every hex it may end on with its cost, one cheapest
+path, whether it needs ferrying or a march, and what enemy objects its attackers would
+have in range there. The pathfinder uses the same ``enter`` as the path checker, so what
+it lists the checker accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from arbiter.engine.hexgrid import Hex, distance, neighbours
+from arbiter.engine.paths import reachable
+
+from .board import Board
+from .maneuver import Units
+from .terrain import Column, enter
+
+Node = tuple[Hex, int]   # (hex, own-structure free entries used so far)
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    hex: Hex
+    cost: int
+    path: list[Hex]
+    march: bool
+    ferry: bool
+    explore: bool
+
+
+def movement_points(board: Board, units: Units) -> int:
+    """The column's movement points: its vessels' when it has any (they carry the land
+    units), else its slowest unit's (movement.1)."""
+    column = Column.of(board, units)
+    pool = column.vessels or column.land
+    return min(board.unit_types[u].movement for u in pool) if pool else 0
+
+
+def needs_packing(board: Board, army_units: Units, unpacked: int, moving: Units) -> bool:
+    packers = sum(c for u, c in army_units.items() if board.unit_types[u].packs)
+    moving_packers = sum(c for u, c in moving.items() if board.unit_types[u].packs)
+    return moving_packers > packers - unpacked
+
+
+def destinations(board: Board, player: str, army_id: str, units: Units | None,
+                 march: bool) -> tuple[int, list[Destination]]:
+    """Movement points and every hex the units of ``army_id`` may end a maneuver or an
+    exploration on, cheapest first, then in map order."""
+    army = board.armies[army_id]
+    moving = {u: c for u, c in (units if units is not None else army.units).items() if c > 0}
+    column = Column.of(board, moving)
+    points = movement_points(board, moving)
+    bonus = 1 if march and board.state.options.march else 0
+    packing = not column.carried_by_vessel and needs_packing(board, army.units, army.unpacked,
+                                                              moving)
+    budget = points + bonus - (1 if packing else 0)
+    enemies = board.enemy_hexes(player)
+    own = board.own_structure_hexes(player)
+    ferry_zone = board.ferry_zone(board.vessel_hexes(player, {army.id: moving}))
+    military = all(board.unit_types[u].military for u in moving)
+    free_entries = 0 if column.carried_by_vessel else board.state.options.free_own_structure_entries
+    terrain = board.terrain
+    unexplored = board.unexplored
+
+    def steps(node: Node) -> Iterator[tuple[Node, int]]:
+        h, used = node
+        if h in unexplored:  # an exploration ends on its claimed hex
+            return
+        for n in neighbours(h):
+            if n not in terrain or n in enemies or (n in unexplored and not military):
+                continue
+            entry = enter(board, n, column, ferry_zone, own)
+            if entry.blocked:
+                continue
+            if entry.free_candidate and used < free_entries:
+                yield (n, used + 1), 0
+            yield (n, used), entry.cost
+
+    start = army.hex.key
+    reach = reachable((start, 0), max(budget, 0), steps)
+    best: dict[Hex, Node] = {}
+    for node, cost in reach.cost.items():
+        h = node[0]
+        if h not in best or cost < reach.cost[best[h]]:
+            best[h] = node
+    out = []
+    for h, node in best.items():
+        cost = reach.cost[node] + (1 if packing and h != start else 0)
+        path = [n[0] for n in reach.path_to(node)]
+        ferry = not column.carried_by_vessel and any(p in ferry_zone for p in path)
+        out.append(Destination(h, cost, path, cost > points, ferry, h in unexplored))
+    out.sort(key=lambda d: (d.cost, d.hex[1], d.hex[0]))
+    return points, out
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    kind: str          # "army" | "structure"
+    id: str
+    owner: str
+    hex: Hex
+    distance: int
+    units: list[str]   # the moving unit types that reach it
+
+
+def in_range(board: Board, player: str, at: Hex, units: Units) -> list[Target]:
+    """Enemy objects within the attack range of ``units`` standing on ``at``."""
+    attackers = [(u, board.unit_types[u]) for u in sorted(units)
+                 if units[u] > 0 and board.unit_types[u].military]
+    if not attackers:
+        return []
+    reach = max(t.range_max for _u, t in attackers)
+    found = []
+    objects = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies]
+    objects += [("structure", s.id, s.owner, s.hex.key) for s in board.state.structures]
+    for kind, oid, owner, h in objects:
+        if owner == player:
+            continue
+        d = distance(at, h)
+        if d > reach:
+            continue
+        who = [u for u, t in attackers if t.range_min <= d <= t.range_max]
+        if who:
+            found.append(Target(kind, oid, owner, h, d, who))
+    found.sort(key=lambda t: (t.distance, t.kind, t.id))
+    return found
