@@ -70,3 +70,71 @@ def check_outcome(expect: dict[str, Any], outcome: dict[str, Any]) -> list[str]:
             if miss:
                 misses.append(miss)
     return misses
+
+
+# --- GraphQL: queries and answers for the cases ------------------------------------------
+
+def camel(name: str) -> str:
+    head, *rest = name.replace("-", "_").split("_")
+    return head + "".join(p.capitalize() for p in rest)
+
+
+def pascal(name: str) -> str:
+    return "".join(p.capitalize() for p in name.replace("-", "_").split("_"))
+
+
+OUTCOME_SELECTION = (
+    "legal applied violations { code rule message params severity "
+    "at { step region piece hex { q r } } } state events { kind rule message params } "
+    "derived reversible stateHash")
+
+
+def selection(model: Any) -> str:
+    """The GraphQL selection set of every field of a pydantic response model."""
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    def inner(tp: Any) -> Any:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            return inner(typing.get_args(tp)[0])
+        if origin in (typing.Union, types.UnionType):
+            members = [a for a in typing.get_args(tp) if a is not type(None)]
+            return inner(members[0]) if len(members) == 1 else None
+        if origin is list:
+            return inner(typing.get_args(tp)[0])
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            return tp
+        return None
+
+    parts = []
+    for name, info in model.model_fields.items():
+        sub = inner(info.annotation)
+        parts.append(camel(name) + (" { " + selection(sub) + " }" if sub is not None else ""))
+    return " ".join(parts)
+
+
+def snake_keys(value: Any, model: Any) -> Any:
+    """A GraphQL answer for ``model`` back in REST's snake_case (JSON scalars untouched)."""
+    import types
+    import typing
+
+    from pydantic import BaseModel
+
+    def convert(tp: Any, v: Any) -> Any:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            return convert(typing.get_args(tp)[0], v)
+        if origin in (typing.Union, types.UnionType):
+            members = [a for a in typing.get_args(tp) if a is not type(None)]
+            return convert(members[0], v) if len(members) == 1 else v
+        if origin is list and isinstance(v, list):
+            return [convert(typing.get_args(tp)[0], x) for x in v]
+        if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(v, dict):
+            return snake_keys(v, tp)
+        return v
+
+    return {name: convert(info.annotation, value[camel(name)])
+            for name, info in model.model_fields.items() if camel(name) in value}

@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Mount, Route
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
@@ -134,7 +134,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         Route("/metrics", metrics_route, methods=["GET"]),
         Route("/openapi.json", openapi_route, methods=["GET"]),
         *rest.routes(),
-        Mount("/graphql", graphql),
+        Route("/graphql", graphql, methods=["GET", "POST"]),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.settings = settings

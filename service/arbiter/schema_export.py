@@ -11,16 +11,17 @@ import orjson
 from arbiter import __version__
 from arbiter.api.graphql import build_schema
 from arbiter.api.openapi import build_openapi
+from arbiter.engine.registry import Registry
 from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
 
 _JSON = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 
-def render() -> dict[str, bytes]:
+def render(registry: Registry | None = None) -> dict[str, bytes]:
     """Relative path -> file content, with the default settings (not the environment's),
     so the artefacts do not depend on where they were generated."""
-    registry = builtin_registry()
+    registry = registry or builtin_registry()
     settings = Settings()
     files = {
         "openapi.json": orjson.dumps(build_openapi(registry, __version__), option=_JSON) + b"\n",
@@ -33,9 +34,12 @@ def render() -> dict[str, bytes]:
     return files
 
 
-def export(out: Path) -> list[Path]:
+def export(out: Path, registry: Registry | None = None) -> list[Path]:
     written = []
-    for rel, content in render().items():
+    for old in out.rglob("*"):
+        if old.is_file():
+            old.unlink()
+    for rel, content in render(registry).items():
         path = out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(content)
@@ -43,9 +47,9 @@ def export(out: Path) -> list[Path]:
     return written
 
 
-def stale(out: Path) -> list[str]:
+def stale(out: Path, registry: Registry | None = None) -> list[str]:
     """Files in ``out`` that differ from what the code generates (or are missing/extra)."""
-    expected = render()
+    expected = render(registry)
     found = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     diffs = [rel for rel, content in expected.items()
              if not (out / rel).is_file() or (out / rel).read_bytes() != content]

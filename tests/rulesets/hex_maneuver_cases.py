@@ -189,7 +189,7 @@ case("alex_explores_with_rotated_tile_and_relic",
              event_card="e2"),
      {"legal": True, "codes": [], "applied": True, "reversible": False,
       "state": {
-          "hexes": flower((0, 0), "home") + [
+          "hexes": [*flower((0, 0), "home"),
               {"q": 2, "r": 1, "terrain": "plains", "province": "P2", "explored": True},
               {"q": 3, "r": 1, "terrain": "plains", "province": "P2", "explored": True},
               {"q": 3, "r": 0, "terrain": "plains", "province": "P2", "explored": True},

@@ -53,7 +53,8 @@ class AreaGraph:
     def areas(self) -> list[str]:
         return sorted(self._adjacent)
 
-    def within(self, start: str, steps: int, passable: Iterable[str] | None = None) -> dict[str, int]:
+    def within(self, start: str, steps: int,
+               passable: Iterable[str] | None = None) -> dict[str, int]:
         """Areas reachable from ``start`` in at most ``steps`` borders, walking only through
         ``passable`` areas (the end area need not be passable); distance for each."""
         through = set(passable) if passable is not None else None

@@ -61,7 +61,8 @@ class Board:
                 if any(s.owner == player and s.kind in (StructureKind.city, StructureKind.castle)
                        for s in structures)}
 
-    def vessel_hexes(self, player: str, moving: dict[str, dict[str, int]] | None = None) -> set[Hex]:
+    def vessel_hexes(self, player: str,
+                     moving: dict[str, dict[str, int]] | None = None) -> set[Hex]:
         """Hexes holding at least one of ``player``'s vessels (depleted or not), leaving out
         the vessels that are themselves moving (``moving``: army id -> units taken)."""
         hexes: set[Hex] = set()

@@ -81,7 +81,6 @@ def _units_problems(units: Units, available: Units, at: tuple[object, ...],
 def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
               verdict: Verdict, *, explore: bool) -> PathPlan:
     problems = Problems()
-    state = board.state
     if action.player not in board.players:
         problems.add("/action/player", f"unknown player {action.player}")
     army = board.armies.get(action.army)
@@ -130,7 +129,7 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
                                 hex=source.hex.key)
                 continue
             pickups.append((index, source, dict(pick.units)))
-        for i, drop in enumerate(action.drops):
+        for drop in action.drops:
             index = _first_index(start, path[:-1], drop.hex.key, allow_start=False)
             if index is None:
                 verdict.violate("drop_not_on_path", location(hex=drop.hex.key), hex=drop.hex.key)
@@ -236,7 +235,8 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
         prev = h
 
     # terrain.4: waive the dearest own-structure entries (earliest first among equals).
-    free = sorted(candidates, key=lambda c: (-c[0], c[1]))[: state.options.free_own_structure_entries]
+    allowed = state.options.free_own_structure_entries
+    free = sorted(candidates, key=lambda c: (-c[0], c[1]))[:allowed]
     for _price, i in free:
         land_costs[i] = 0
 

@@ -4,7 +4,7 @@ structures, relics, province tiles, events, rng) and the two actions, ``maneuver
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -24,7 +24,7 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Terrain(str, Enum):
+class Terrain(StrEnum):
     plains = "plains"
     forest = "forest"
     hills = "hills"
@@ -37,14 +37,14 @@ class Terrain(str, Enum):
 WATER = frozenset({Terrain.sea, Terrain.ocean})
 
 
-class UnitClass(str, Enum):
+class UnitClass(StrEnum):
     infantry = "infantry"
     cavalry = "cavalry"
     siege_engine = "siege_engine"
     vessel = "vessel"
 
 
-class AttackKind(str, Enum):
+class AttackKind(StrEnum):
     none = "none"
     melee = "melee"
     ranged = "ranged"
@@ -94,12 +94,13 @@ class HexManeuverArmy(_Frozen):
     owner: Id
     hex: Axial
     units: UnitCounts = Field(max_length=32)
-    depletion: Count = Field(default=0, description="Depletion cubes; an army with any is depleted.")
+    depletion: Count = Field(default=0,
+                             description="Depletion cubes; an army with any is depleted.")
     unpacked: Count = Field(default=0, description="How many of its packing units (trebuchets) "
                             "stand unpacked.")
 
 
-class StructureKind(str, Enum):
+class StructureKind(StrEnum):
     city = "city"
     castle = "castle"
     other = "other"
@@ -112,7 +113,7 @@ class HexManeuverStructure(_Frozen):
     hex: Axial
 
 
-class RelicSymbol(str, Enum):
+class RelicSymbol(StrEnum):
     solid = "solid"
     outlined = "outlined"
 

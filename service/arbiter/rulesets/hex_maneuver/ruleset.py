@@ -45,7 +45,9 @@ def _judge_army(board: Board, act: HexManeuverManeuver | HexManeuverExplore, ver
         verdict.violate("not_your_army", where, army=army.id, owner=army.owner, player=act.player)
     if army.depletion > 0:
         verdict.violate("army_depleted", where, army=army.id, depletion=army.depletion)
-    judge_steps(board, plan, act.player, verdict, explore=explore, march=act.march)
+    # The path is judged from the army owner's side (whose enemies block it), even when
+    # another player names the army: that is already refused as not_your_army.
+    judge_steps(board, plan, army.owner, verdict, explore=explore, march=act.march)
     return plan
 
 
@@ -77,11 +79,12 @@ def _packers(board: Board) -> set[str]:
 def _maneuver(board: Board, act: HexManeuverManeuver, verdict: Verdict, mode: Mode) -> Outcome:
     plan = _judge_army(board, act, verdict, explore=False)
     derived = _movement_facts(board, plan, act)
-    derived["in_range"] = _targets(board, act.player, plan.destination, plan.arriving)
+    derived["in_range"] = _targets(board, plan.army.owner, plan.destination, plan.arriving)
 
     def apply() -> HexManeuverState:
         new = board.state.model_dump(mode="json")
-        apply_maneuver(new, plan, act.player, _cubes(board, act.march), verdict, _packers(board))
+        apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
+                       _packers(board))
         return HexManeuverState.model_validate(new)
 
     return conclude(ruleset_id=RULESET_ID, version=VERSION, verdict=verdict, mode=mode,
@@ -122,7 +125,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
                         apply=None, derived=derived)
 
     taken = {plan.army.id: plan.moving}
-    ferry_zone = board.ferry_zone(board.vessel_hexes(act.player, taken))
+    ferry_zone = board.ferry_zone(board.vessel_hexes(plan.army.owner, taken))
     column = Column.of(board, plan.arriving)
     options = placements(board, tile, province, claimed, column, ferry_zone)
     required = max(p.level for p in options)
@@ -165,7 +168,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
     derived["landed"] = landed
     derived["relic"] = {"due": due, "reason": reason, "relic": relic,
                         "hex": as_dict(chosen.relic_hex) if chosen.relic_hex else None}
-    derived["in_range"] = _targets(board, act.player, claimed if landed else plan.start,
+    derived["in_range"] = _targets(board, plan.army.owner, claimed if landed else plan.start,
                                    plan.arriving)
 
     def apply() -> HexManeuverState:
@@ -184,7 +187,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
             verdict.event("relic_placed", location(hex=chosen.relic_hex), relic=relic,
                           hex=chosen.relic_hex)
         if landed:
-            apply_maneuver(new, plan, act.player, _cubes(board, act.march), verdict,
+            apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
                            _packers(board))
         else:
             verdict.event("landing_failed", location(hex=claimed, piece=plan.army.id),

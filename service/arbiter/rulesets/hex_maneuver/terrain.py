@@ -13,6 +13,7 @@ every step, so they spend nothing and the column pays the vessel's price.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from arbiter.engine.hexgrid import Hex
 
@@ -56,7 +57,7 @@ class Entry:
     cost: int
     free_candidate: bool = False
     ferried: bool = False
-    blocked: tuple[tuple[str, dict[str, object]], ...] = ()
+    blocked: tuple[tuple[str, dict[str, Any]], ...] = ()
 
 
 def enter(board: Board, h: Hex, column: Column, ferry_zone: set[Hex],

@@ -1,0 +1,72 @@
+"""Fixtures for the API tests: the in-process app and client, and a real uvicorn server
+started in a subprocess on a free port (the entry point the Dockerfile runs)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from arbiter.app import create_app
+from arbiter.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def app() -> object:
+    return create_app(Settings.from_env())
+
+
+@pytest.fixture(scope="session")
+def client(app: object) -> Iterator[TestClient]:
+    with TestClient(app) as c:  # type: ignore[arg-type]
+        yield c
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """Base URL of a real `arbiter serve` process (uvicorn over a real socket)."""
+    port = free_port()
+    env = {**os.environ, "ARBITER_LOG_LEVEL": "warning"}
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--host", "127.0.0.1",
+                             "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    try:
+        while True:
+            try:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                raise RuntimeError(f"arbiter serve did not start:\n{out}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def http(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=30) as c:
+        yield c

@@ -1,0 +1,139 @@
+"""Every golden case through a real uvicorn server, over REST and over GraphQL: both must
+give the engine's verdict (the same codes, state, events, derived facts and hash)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from arbiter.api.graphql_types import to_graphql
+from golden import (
+    OUTCOME_SELECTION,
+    camel,
+    check_outcome,
+    load_cases,
+    pascal,
+    selection,
+    snake_keys,
+    subset_mismatch,
+)
+from test_golden_engine import REGISTRY, run_engine
+
+CASES = [(n, c) for n, c in load_cases() if REGISTRY.get(c["ruleset"]) is not None]
+
+
+def via_rest(http: httpx.Client, case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    rid = case["ruleset"]
+    if "query" in case:
+        r = http.post(f"/v1/rulesets/{rid}/{case['query']}", json=case["request"])
+    else:
+        body = {"state": case["state"], "action": case["action"],
+                "mode": case.get("mode", "strict")}
+        r = http.post(f"/v1/rulesets/{rid}/validate", json=body)
+    if r.status_code == 422:
+        assert r.headers["content-type"] == "application/problem+json"
+        return 422, {"pointers": sorted(e["pointer"] for e in r.json()["errors"])}
+    return r.status_code, r.json()
+
+
+def via_graphql(http: httpx.Client, case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    ruleset = REGISTRY.get(case["ruleset"])
+    assert ruleset is not None
+    field, prefix = camel(ruleset.id), pascal(ruleset.id)
+    if "query" in case:
+        query = ruleset.queries[case["query"]]
+        args = {k: v for k, v in case["request"].items() if k != "state"}
+        variables: dict[str, Any] = {"state": case["request"]["state"]}
+        decl, call = ["$state: " + prefix + "State!"], []
+        schema_types = _argument_types(http, prefix, camel(query.name))
+        for name, value in args.items():
+            variables[name] = to_graphql(query.request, {name: value})[camel(name)]
+            decl.append(f"${name}: {schema_types[camel(name)]}")
+            call.append(f"{camel(name)}: ${name}")
+        text = (f"query({', '.join(decl)}) {{ {field}(state: $state) {{ "
+                f"{camel(query.name)}({', '.join(call)}) {{ {selection(query.response)} }} }} }}")
+    else:
+        variables = {"state": case["state"],
+                     "action": to_graphql(ruleset.action_model, case["action"]),
+                     "mode": case.get("mode", "strict")}
+        text = (f"query($state: {prefix}State!, $action: {prefix}ActionInput!, $mode: Mode) "
+                f"{{ {field}(state: $state) {{ validate(action: $action, mode: $mode) "
+                f"{{ {OUTCOME_SELECTION} }} }} }}")
+    r = http.post("/graphql", json={"query": text, "variables": variables})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    if body.get("errors"):
+        problems = [p for e in body["errors"] for p in e.get("extensions", {}).get("problems", [])]
+        assert problems, body["errors"]
+        return 422, {"pointers": sorted(p["pointer"] for p in problems)}
+    answer = body["data"][field]
+    if "query" in case:
+        response = ruleset.queries[case["query"]].response
+        return 200, snake_keys(answer[camel(case["query"])], response)
+    outcome = answer["validate"]
+    outcome["state_hash"] = outcome.pop("stateHash")
+    return 200, outcome
+
+
+_ARG_TYPES: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _argument_types(http: httpx.Client, prefix: str, field: str) -> dict[str, str]:
+    """The declared GraphQL types of a question's arguments, from introspection."""
+    key = (prefix, field)
+    if key not in _ARG_TYPES:
+        text = ('{ __type(name: "' + prefix + 'Questions") { fields { name args { name '
+                'type { kind name ofType { kind name ofType { kind name '
+                'ofType { name } } } } } } } }')
+        data = http.post("/graphql", json={"query": text}).json()["data"]["__type"]["fields"]
+        for f in data:
+            _ARG_TYPES[(prefix, f["name"])] = {a["name"]: _render(a["type"]) for a in f["args"]}
+    return _ARG_TYPES[key]
+
+
+def _render(t: dict[str, Any]) -> str:
+    if t["kind"] == "NON_NULL":
+        return _render(t["ofType"]) + "!"
+    if t["kind"] == "LIST":
+        return "[" + _render(t["ofType"]) + "]"
+    return str(t["name"])
+
+
+def _check(case: dict[str, Any], status: int, body: dict[str, Any]) -> None:
+    expect = case["expect"]
+    if "status" in expect:
+        assert status == expect["status"], body
+        if "pointers" in expect:
+            assert body["pointers"] == sorted(expect["pointers"])
+        return
+    assert status == 200, body
+    if "query" in case:
+        assert subset_mismatch(expect, body) is None, subset_mismatch(expect, body)
+    else:
+        assert check_outcome(expect, body) == []
+
+
+@pytest.mark.server
+@pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])
+def test_golden_case_same_verdict_engine_rest_graphql(http: httpx.Client, name: str,
+                                                      case: dict[str, Any]) -> None:
+    engine_status, engine_body = run_engine(case)
+    rest_status, rest_body = via_rest(http, case)
+    gql_status, gql_body = via_graphql(http, case)
+    for status, body in ((rest_status, rest_body), (gql_status, gql_body)):
+        _check(case, status, body)
+    assert rest_status == gql_status == engine_status
+    if engine_status == 200 and "query" not in case:
+        for body in (rest_body, gql_body):
+            assert body["legal"] == engine_body["legal"]
+            assert [v["code"] for v in body["violations"]] == \
+                [v["code"] for v in engine_body["violations"]]
+            assert body["state"] == engine_body["state"]
+            assert body["state_hash"] == engine_body["state_hash"]
+            assert [e["kind"] for e in body["events"]] == [e["kind"] for e in engine_body["events"]]
+            assert body["derived"] == engine_body["derived"]
+    elif engine_status == 200:
+        assert rest_body == engine_body
+        assert subset_mismatch(gql_body, engine_body) is None
