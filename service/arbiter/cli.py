@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import orjson
 from pydantic import ValidationError
 
 from arbiter import __version__

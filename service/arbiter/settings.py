@@ -66,7 +66,7 @@ class Settings:
         values: dict[str, object] = {}
         for f in fields(cls):
             raw = env.get(f"ARBITER_{f.name.upper()}")
-            if raw is None or raw == "" and f.type != "str":
+            if raw is None or (raw == "" and f.type != "str"):
                 continue
             values[f.name] = int(raw) if f.type == "int" else raw
         return cls(**values)  # type: ignore[arg-type]

@@ -12,10 +12,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.rulesets import hex_maneuver_cases
 
 from arbiter.engine.hexgrid import neighbours, spiral
 from arbiter.rulesets import load
-from tests.rulesets import hex_maneuver_cases
 
 RULESET = load("hex_maneuver")
 TERRAINS = ["plains", "plains", "plains", "forest", "hills", "mountains", "swamp", "sea",
