@@ -21,12 +21,16 @@ def conclude(
     version: str,
     verdict: Verdict,
     mode: Mode,
-    apply: Callable[[], BaseModel] | None,
+    apply: Callable[[], BaseModel | dict[str, Any]] | None,
     derived: dict[str, Any] | None = None,
     reversible: bool = True,
+    state_model: type[BaseModel] | None = None,
 ) -> Outcome:
-    """Build the Outcome. ``apply`` computes the resulting state model; it is called only
-    when the state is to be returned, so an illegal strict action costs nothing more."""
+    """Build the Outcome. ``apply`` computes the resulting state, as a model or as its JSON
+    dict (then ``state_model`` parses it only if a batch sequence needs it: re-validating a
+    whole board the client will receive as JSON anyway costs more than judging the move).
+    It is called only when the state is to be returned, so an illegal strict action costs
+    nothing more."""
     should_apply = apply is not None and (
         verdict.legal or (mode == "advisory" and verdict.applicable)
     )
@@ -35,8 +39,12 @@ def conclude(
     new_state: dict[str, Any] | None = None
     if should_apply:
         assert apply is not None
-        new_model = apply()
-        new_state = new_model.model_dump(mode="json")
+        produced = apply()
+        if isinstance(produced, BaseModel):
+            new_model = produced
+            new_state = produced.model_dump(mode="json")
+        else:
+            new_state = produced
         if not verdict.legal:
             violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
     outcome = Outcome(
@@ -51,5 +59,9 @@ def conclude(
         reversible=reversible if new_state is not None else True,
         state_hash=state_hash(new_state) if new_state is not None else None,
     )
-    outcome._state_model = new_model
+    if new_model is not None:
+        outcome._state_model = new_model
+    elif new_state is not None and state_model is not None:
+        parsed = new_state
+        outcome._state_factory = lambda: state_model.model_validate(parsed)
     return outcome

@@ -10,7 +10,7 @@ ruleset's catalogue so a check cannot cite a rule the metadata does not list.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -106,8 +106,11 @@ class Outcome(BaseModel):
     # The resulting state as the ruleset's own model, kept for sequences of actions so a
     # batch does not re-parse what it has just built. Never serialised.
     _state_model: BaseModel | None = PrivateAttr(default=None)
+    _state_factory: Callable[[], BaseModel] | None = PrivateAttr(default=None)
 
     def next_state(self) -> BaseModel | None:
+        if self._state_model is None and self._state_factory is not None:
+            self._state_model = self._state_factory()
         return self._state_model
 
 

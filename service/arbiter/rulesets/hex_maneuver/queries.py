@@ -13,7 +13,7 @@ from arbiter.engine.hexgrid import Axial
 
 from .board import Board, compile_board
 from .models import HexManeuverManeuver, HexManeuverState, Id, UnitCounts
-from .reach import destinations, in_range
+from .reach import RangeFinder, destinations
 
 
 class _Frozen(BaseModel):
@@ -90,18 +90,23 @@ def reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableRespo
     units = request.units if request.units is not None else dict(army.units)
     units = {u: c for u, c in units.items() if c > 0}
     points, found = destinations(board, army.owner, army.id, units, request.march)
-    return HexManeuverReachableResponse(
+    targets = RangeFinder(board, army.owner, units)
+    # The engine's own values, already checked: construct without re-validating each one.
+    return HexManeuverReachableResponse.model_construct(
         army=army.id,
         movement_points=points,
         destinations=[
-            HexManeuverDestination(
-                hex=Axial.of(d.hex), cost=d.cost, path=[Axial.of(h) for h in d.path],
+            HexManeuverDestination.model_construct(
+                hex=_axial(d.hex), cost=d.cost, path=[_axial(h) for h in d.path],
                 march=d.march, ferry=d.ferry, explore=d.explore,
-                in_range=[HexManeuverTarget(kind=t.kind, id=t.id, owner=t.owner,
-                                            hex=Axial.of(t.hex), distance=t.distance,
-                                            units=t.units)
-                          for t in in_range(board, army.owner, d.hex, units)])
+                in_range=[HexManeuverTarget.model_construct(
+                    kind=t.kind, id=t.id, owner=t.owner, hex=_axial(t.hex),
+                    distance=t.distance, units=t.units) for t in targets.at(d.hex)])
             for d in found])
+
+
+def _axial(h: tuple[int, int]) -> Axial:
+    return Axial.model_construct(q=h[0], r=h[1])
 
 
 def legal_actions(request: HexManeuverLegalActionsRequest) -> HexManeuverLegalActionsResponse:

@@ -14,7 +14,7 @@ from arbiter.engine.paths import reachable
 
 from .board import Board
 from .maneuver import Units
-from .terrain import Column, enter
+from .terrain import Column, Entry, enter
 
 Node = tuple[Hex, int]   # (hex, own-structure free entries used so far)
 
@@ -62,6 +62,8 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
     free_entries = 0 if column.carried_by_vessel else board.state.options.free_own_structure_entries
     terrain = board.terrain
     unexplored = board.unexplored
+    # A hex costs this column the same whichever side it is entered from: price it once.
+    entries: dict[Hex, Entry] = {}
 
     def steps(node: Node) -> Iterator[tuple[Node, int]]:
         h, used = node
@@ -70,7 +72,9 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
         for n in neighbours(h):
             if n not in terrain or n in enemies or (n in unexplored and not military):
                 continue
-            entry = enter(board, n, column, ferry_zone, own)
+            entry = entries.get(n)
+            if entry is None:
+                entry = entries[n] = enter(board, n, column, ferry_zone, own)
             if entry.blocked:
                 continue
             if entry.free_candidate and used < free_entries:
@@ -104,24 +108,30 @@ class Target:
     units: list[str]   # the moving unit types that reach it
 
 
+class RangeFinder:
+    """Enemy objects within the attack range of some units, from any hex they stand on."""
+
+    def __init__(self, board: Board, player: str, units: Units) -> None:
+        self.attackers = [(u, board.unit_types[u]) for u in sorted(units)
+                          if units[u] > 0 and board.unit_types[u].military]
+        self.reach = max((t.range_max for _u, t in self.attackers), default=0)
+        objects = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies]
+        objects += [("structure", s.id, s.owner, s.hex.key) for s in board.state.structures]
+        self.enemies = [o for o in objects if o[2] != player] if self.attackers else []
+
+    def at(self, h: Hex) -> list[Target]:
+        found = []
+        for kind, oid, owner, where in self.enemies:
+            d = distance(h, where)
+            if d > self.reach:
+                continue
+            who = [u for u, t in self.attackers if t.range_min <= d <= t.range_max]
+            if who:
+                found.append(Target(kind, oid, owner, where, d, who))
+        found.sort(key=lambda t: (t.distance, t.kind, t.id))
+        return found
+
+
 def in_range(board: Board, player: str, at: Hex, units: Units) -> list[Target]:
     """Enemy objects within the attack range of ``units`` standing on ``at``."""
-    attackers = [(u, board.unit_types[u]) for u in sorted(units)
-                 if units[u] > 0 and board.unit_types[u].military]
-    if not attackers:
-        return []
-    reach = max(t.range_max for _u, t in attackers)
-    found = []
-    objects = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies]
-    objects += [("structure", s.id, s.owner, s.hex.key) for s in board.state.structures]
-    for kind, oid, owner, h in objects:
-        if owner == player:
-            continue
-        d = distance(at, h)
-        if d > reach:
-            continue
-        who = [u for u, t in attackers if t.range_min <= d <= t.range_max]
-        if who:
-            found.append(Target(kind, oid, owner, h, d, who))
-    found.sort(key=lambda t: (t.distance, t.kind, t.id))
-    return found
+    return RangeFinder(board, player, units).at(at)

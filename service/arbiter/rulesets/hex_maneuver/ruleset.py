@@ -81,14 +81,14 @@ def _maneuver(board: Board, act: HexManeuverManeuver, verdict: Verdict, mode: Mo
     derived = _movement_facts(board, plan, act)
     derived["in_range"] = _targets(board, plan.army.owner, plan.destination, plan.arriving)
 
-    def apply() -> HexManeuverState:
+    def apply() -> dict[str, Any]:
         new = board.state.model_dump(mode="json")
         apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
                        _packers(board))
-        return HexManeuverState.model_validate(new)
+        return new
 
     return conclude(ruleset_id=RULESET_ID, version=VERSION, verdict=verdict, mode=mode,
-                    apply=apply, derived=derived)
+                    apply=apply, derived=derived, state_model=HexManeuverState)
 
 
 def _rotation_facts(options: list[Placement]) -> list[dict[str, Any]]:
@@ -171,7 +171,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
     derived["in_range"] = _targets(board, plan.army.owner, claimed if landed else plan.start,
                                    plan.arriving)
 
-    def apply() -> HexManeuverState:
+    def apply() -> dict[str, Any]:
         new = state.model_dump(mode="json")
         lay_tile(new, chosen, province)
         if act.tile is None:
@@ -209,10 +209,11 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
                 verdict.event("no_voting_cube", at_claim, player=act.player, card=card)
         if rng is not None:
             new["rng"] = rng.state
-        return HexManeuverState.model_validate(new)
+        return new
 
     return conclude(ruleset_id=RULESET_ID, version=VERSION, verdict=verdict, mode=mode,
-                    apply=apply, derived=derived, reversible=False)
+                    apply=apply, derived=derived, reversible=False,
+                    state_model=HexManeuverState)
 
 
 __all__ = ["validate"]
