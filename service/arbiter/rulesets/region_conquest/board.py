@@ -1,0 +1,157 @@
+"""The state compiled for fast questions, and the consistency checks that make a state
+malformed (422) rather than merely illegal to play on.
+
+A state is malformed when it cannot be judged: two regions with one id, a border listed
+from one end only or naming an unknown region, tokens in a region that does not exist,
+a region holding the tokens of two races at once. ``compile_board`` finds every such
+problem, raises them together as ``InvalidInput`` with JSON pointers into ``/state``, and
+otherwise returns a ``Board``: regions and players by id, the land graph, who holds each
+region and which regions are border regions. Built once per request, shared by every
+question asked of it, never mutated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arbiter.engine.areas import AreaGraph
+from arbiter.engine.errors import Problems, pointer
+
+from .catalogue import SEA, WATER_KINDS
+from .models import RegionConquestPlayer, RegionConquestRegion, RegionConquestState
+
+HolderKind = Literal["lost_tribe", "active", "in_decline"]
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who holds a region's tokens: the Lost Tribe, or one player's active or in-decline
+    race. A region holds the tokens of one race at most."""
+
+    kind: HolderKind
+    player: str | None
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    state: RegionConquestState
+    regions: dict[str, RegionConquestRegion]
+    region_index: dict[str, int]
+    graph: AreaGraph
+    players: dict[str, RegionConquestPlayer]
+    player_index: dict[str, int]
+    holders: dict[str, Holder]
+    border: frozenset[str]
+
+    @property
+    def turn_player(self) -> str:
+        return self.state.turn.player
+
+    def is_water(self, region: str) -> bool:
+        return self.regions[region].kind in WATER_KINDS
+
+    def occupied_by(self, player: str) -> int:
+        """Regions the player's race tokens occupy, active or in decline (what scores)."""
+        p = self.players[player]
+        return len(p.active) + len(p.in_decline)
+
+
+def border_regions(regions: dict[str, RegionConquestRegion], graph: AreaGraph) -> frozenset[str]:
+    """Regions a race may enter the board by: those at the board's edge, and those whose
+    shore lies on a sea at the edge, whoever occupies that sea (a lake does not count)."""
+    edge_seas = {r.id for r in regions.values() if r.kind == SEA and r.edge}
+    out = {r.id for r in regions.values() if r.edge}
+    for sea in edge_seas:
+        out.update(graph.neighbours(sea))
+    return frozenset(out)
+
+
+def compile_board(state: RegionConquestState) -> Board:
+    """Check the state's consistency and index it. Raises InvalidInput (422)."""
+    problems = Problems()
+
+    regions: dict[str, RegionConquestRegion] = {}
+    region_index: dict[str, int] = {}
+    for i, region in enumerate(state.regions):
+        if region.id in regions:
+            problems.add(pointer("state", "regions", i, "id"),
+                         f"region {region.id} is listed twice")
+            continue
+        regions[region.id] = region
+        region_index[region.id] = i
+
+    adjacent: dict[str, set[str]] = {r: set() for r in regions}
+    for rid, i in region_index.items():
+        for j, other in enumerate(regions[rid].adjacent):
+            if other == rid:
+                why = f"region {rid} cannot border itself"
+            elif other not in regions:
+                why = f"unknown region {other}"
+            elif other in adjacent[rid]:
+                why = f"{other} is listed twice"
+            elif rid not in regions[other].adjacent:
+                why = f"{rid} borders {other}, but {other} does not list {rid} back"
+            else:
+                adjacent[rid].add(other)
+                continue
+            problems.add(pointer("state", "regions", i, "adjacent", j), why)
+    graph = AreaGraph({r: frozenset(n) for r, n in adjacent.items()})
+
+    holders: dict[str, Holder] = {
+        r.id: Holder("lost_tribe", None, r.lost_tribe) for r in regions.values() if r.lost_tribe
+    }
+    players: dict[str, RegionConquestPlayer] = {}
+    player_index: dict[str, int] = {}
+    for i, player in enumerate(state.players):
+        if player.id in players:
+            problems.add(pointer("state", "players", i, "id"),
+                         f"player {player.id} is listed twice")
+            continue
+        players[player.id] = player
+        player_index[player.id] = i
+        for kind, tokens_by_region in (("active", player.active),
+                                       ("in_decline", player.in_decline)):
+            for rid, tokens in tokens_by_region.items():
+                wrong: str | None = None
+                held = holders.get(rid)
+                if rid not in regions:
+                    wrong = f"unknown region {rid}"
+                elif held is not None:
+                    wrong = (f"region {rid} already holds {_holder_words(held)}: a region holds "
+                             "the tokens of one race at most")
+                elif kind == "in_decline" and tokens != 1:
+                    wrong = "an in-decline race keeps one token per region"
+                if wrong is not None:
+                    problems.add(pointer("state", "players", i, kind, rid), wrong)
+                if rid in regions and held is None:
+                    holders[rid] = Holder("active" if kind == "active" else "in_decline",
+                                          player.id, tokens)
+
+    turn = state.turn
+    if turn.player not in players:
+        problems.add(pointer("state", "turn", "player"), f"unknown player {turn.player}")
+    else:
+        if players[turn.player].awaiting_redeployment:
+            problems.add(pointer("state", "players", player_index[turn.player],
+                                 "awaiting_redeployment"),
+                         "the player whose turn it is cannot have tokens awaiting "
+                         "redeployment: only defenders lose regions during a turn")
+        # Only ids are checked: the list is the turn's history, and an advisory-mode
+        # redeployment may since have emptied a region conquered earlier.
+        for k, rid in enumerate(turn.conquered):
+            if rid not in regions:
+                problems.add(pointer("state", "turn", "conquered", k), f"unknown region {rid}")
+
+    problems.raise_if_any()
+    return Board(state=state, regions=regions, region_index=region_index, graph=graph,
+                 players=players, player_index=player_index, holders=holders,
+                 border=border_regions(regions, graph))
+
+
+def _holder_words(held: Holder) -> str:
+    if held.kind == "lost_tribe":
+        return f"{held.tokens} Lost Tribe token(s)"
+    race = "active" if held.kind == "active" else "in-decline"
+    return f"{held.tokens} {race} token(s) of {held.player}"

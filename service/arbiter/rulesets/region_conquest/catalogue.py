@@ -1,0 +1,180 @@
+"""The rule ids of ``region_conquest`` with their paraphrases, every violation code with
+the rule it enforces and its message template, every event kind, and the game's fixed
+data: the markers that defend a region, the water kinds, the reinforcement die.
+
+Rule ids follow ``../shared/rules/region_conquest.md``: ``region_conquest/<section>.<n>``.
+"""
+
+from __future__ import annotations
+
+from arbiter.engine.outcome import CodeRef, EventRef, RuleRef
+
+RULESET_ID = "region_conquest"
+VERSION = "1.0.0"
+TITLE = "Region conquest (Small World): conquest cost, first and following conquests, " \
+        "losses, reinforcement die and redeployment"
+
+# Each adds one token to a conquest's cost (encampments stack: one per encampment).
+COST_MARKERS: tuple[str, ...] = ("encampment", "fortress", "mountain", "troll_lair")
+# "Seas and Lakes cannot usually be conquered"; only a sea at the edge makes its shores
+# border regions, a lake never does.
+WATER_KINDS = frozenset({"sea", "lake"})
+SEA = "sea"
+REINFORCEMENT_DIE: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+REINFORCEMENT_MAX = max(REINFORCEMENT_DIE)
+
+KNOWN_KINDS: tuple[str, ...] = ("farmland", "forest", "hill", "swamp", "mountain", "sea", "lake")
+KNOWN_MARKERS: tuple[str, ...] = (*COST_MARKERS, "hole_in_the_ground")
+
+
+def rule(section: str) -> str:
+    return f"{RULESET_ID}/{section}"
+
+
+RULES: list[RuleRef] = [RuleRef(rule(i), p) for i, p in [
+    ("turn.1", "Every action names the player who takes it; only the player whose turn it is "
+               "may act."),
+    ("cost.1", "Conquering a region takes 2 tokens + 1 per encampment, fortress, mountain and "
+               "troll's lair marker + 1 per Lost Tribe token or other player's race token "
+               "(active or in decline) in it; never fewer than 1."),
+    ("cost.2", "A player's own in-decline token in the target region adds nothing to the cost."),
+    ("water.1", "Seas and lakes cannot be conquered."),
+    ("target.1", "A conquest targets a region the player's active tokens do not already "
+                 "occupy; the only region of their own a player may conquer is one held by "
+                 "their in-decline token."),
+    ("first.1", "A race's first conquest (no active tokens on the map) must be a border "
+                "region: adjacent to the board's edge, or with a shore on a sea adjacent to "
+                "the edge, even an occupied sea."),
+    ("adjacent.1", "Every following conquest must be adjacent to a region already occupied by "
+                   "the player's active tokens."),
+    ("hand.1", "The player must hold in hand the tokens a conquest takes; they are deployed in "
+               "the conquered region and stay there until redeployment."),
+    ("hand.2", "A player must always have at least one token in hand to start a new "
+               "conquest."),
+    ("losses.1", "A defending player takes all their tokens in the conquered region back in "
+                 "hand and permanently discards one to the storage tray."),
+    ("losses.2", "The defender keeps the other tokens in hand and redeploys them, as the final "
+                 "action of the current player's turn, in regions still occupied by their race."),
+    ("losses.3", "A defender left with tokens in hand but no region redeploys them as a first "
+                 "conquest on their next turn."),
+    ("losses.4", "A region defended by a single token (a Lost Tribe, an in-decline token) loses "
+                 "it to the discard; Lost Tribe tokens are always discarded."),
+    ("decline.1", "A player may conquer a region held by their own in-decline token; they lose "
+                  "that token."),
+    ("markers.1", "Markers such as mountains stay in the region for its new owner."),
+    ("reinforce.1", "Once per turn, as the last conquest attempt, a player who lacks enough "
+                    "tokens but holds at least one may roll the reinforcement die (faces 0, 0, "
+                    "0, 1, 2, 3) and add the result."),
+    ("reinforce.2", "If tokens and die suffice, all tokens in hand are deployed in the region; "
+                    "otherwise they stay in hand. Either way the conquests for the turn end."),
+    ("reinforce.3", "The final conquest targets a region the player is at most 3 tokens short "
+                    "of, the die's highest face."),
+    ("reinforce.4", "Table mode: the client reports the die's result; digital mode: the "
+                    "service rolls it with the state's seed."),
+    ("redeploy.1", "When the conquests are over, the active player may move active tokens "
+                   "between regions they occupy, leaving at least one token in each."),
+    ("redeploy.2", "Tokens still in the active player's hand are deployed in regions they "
+                   "occupy."),
+    ("redeploy.3", "Redeployment ends the conquests of the turn; the turn ends once every "
+                   "pending redeployment is done."),
+    ("score.1", "At the end of the turn the player scores 1 victory coin per region their race "
+                "tokens (active or in decline) occupy; the turn passes to the next player."),
+]]
+
+CODES: dict[str, CodeRef] = {c.code: c for c in [
+    CodeRef("not_your_turn", rule("turn.1"), "it is the turn of {turn_player}, not of {player}"),
+    CodeRef("water_region", rule("water.1"),
+            "{region} is a {kind}: seas and lakes cannot be conquered"),
+    CodeRef("already_yours", rule("target.1"),
+            "{region} is already held by {tokens} of your active tokens"),
+    CodeRef("not_on_border", rule("first.1"),
+            "{region} is not a border region: a first conquest enters the board at its edge or "
+            "from a sea at the edge"),
+    CodeRef("not_adjacent", rule("adjacent.1"),
+            "{region} borders none of the regions your active tokens occupy"),
+    CodeRef("not_enough_tokens", rule("hand.1"),
+            "conquering {region} takes {cost} tokens but you hold {hand}"),
+    CodeRef("no_token_to_start", rule("hand.2"),
+            "you hold no race token: a conquest needs at least one to start"),
+    CodeRef("conquests_ended", rule("reinforce.2"),
+            "the final conquest of this turn has been made: the conquests for the turn are over"),
+    CodeRef("reinforcement_not_needed", rule("reinforce.1"),
+            "you hold {hand} tokens, enough for the {cost} that {region} takes: conquer it "
+            "without the die"),
+    CodeRef("beyond_reinforcement", rule("reinforce.3"),
+            "{region} takes {cost} tokens and you hold {hand}: {short} short, more than the "
+            "die's highest face ({die_max})"),
+    CodeRef("die_roll_missing", rule("reinforce.4"),
+            "name the reinforcement die's result, or give the state an rng seed for the service "
+            "to roll it"),
+    CodeRef("already_redeployed", rule("redeploy.3"),
+            "troops were already redeployed this turn: only end_turn remains"),
+    CodeRef("redeploy_outside_your_regions", rule("redeploy.1"),
+            "{region} is not held by your active tokens: redeployment only moves tokens between "
+            "your regions"),
+    CodeRef("move_exceeds_tokens", rule("redeploy.1"),
+            "moves[{step}] takes {tokens} tokens from {region}, which holds {available} then"),
+    CodeRef("region_left_empty", rule("redeploy.1"),
+            "{region} would be left without a token: redeployment leaves at least one in each "
+            "of your regions"),
+    CodeRef("placement_exceeds_hand", rule("redeploy.2"),
+            "{placed} tokens placed from the hand of {player}, which holds {hand}"),
+    CodeRef("tokens_left_in_hand", rule("redeploy.2"),
+            "{tokens} token(s) still in the hand of {player}: deploy them in the regions their "
+            "race occupies"),
+    CodeRef("placement_exceeds_kept", rule("losses.2"),
+            "{placed} tokens placed for {player}, who kept {kept} after losses this turn"),
+    CodeRef("defender_region_not_held", rule("losses.2"),
+            "the active race of {player} does not occupy {region}: kept tokens go back to "
+            "regions still occupied by their race"),
+    CodeRef("kept_tokens_not_redeployed", rule("losses.2"),
+            "{kept} token(s) kept by {player} after losses, {placed} redeployed: all of them go "
+            "back to regions their race still occupies"),
+    CodeRef("redeployment_pending", rule("redeploy.3"),
+            "{tokens} token(s) of {player} still to redeploy ({reason}): redeploy before ending "
+            "the turn"),
+]}
+
+EVENTS: dict[str, EventRef] = {e.kind: e for e in [
+    EventRef("region_conquered", rule("hand.1"),
+             "{region} conquered by {player} with {tokens} tokens"),
+    EventRef("lost_tribe_discarded", rule("losses.4"),
+             "{tokens} Lost Tribe token(s) in {region} discarded"),
+    EventRef("lone_defender_discarded", rule("losses.4"),
+             "the single {race} token of {owner} in {region} discarded to the storage tray"),
+    EventRef("defender_token_discarded", rule("losses.1"),
+             "{tokens} tokens of {owner} taken back from {region}; 1 discarded to the storage "
+             "tray"),
+    EventRef("defender_tokens_kept", rule("losses.2"),
+             "{tokens} token(s) of {owner} kept in hand, to redeploy at the end of the turn"),
+    EventRef("own_decline_token_lost", rule("decline.1"),
+             "the in-decline token of {player} in {region} lost to the storage tray"),
+    EventRef("markers_stay", rule("markers.1"), "the markers in {region} ({markers}) stay for "
+             "{player}"),
+    EventRef("reinforcement_die_rolled", rule("reinforce.1"),
+             "the reinforcement die shows {die}: {hand} tokens + {die} against {cost}"),
+    EventRef("final_conquest_failed", rule("reinforce.2"),
+             "{region} takes {cost}; {hand} tokens + {die} fall short: the tokens stay in hand "
+             "and the conquests for the turn end"),
+    EventRef("tokens_moved", rule("redeploy.1"),
+             "{tokens} tokens moved from {from_region} to {to_region}"),
+    EventRef("tokens_placed", rule("redeploy.2"),
+             "{tokens} token(s) of {player} placed from hand in {region}"),
+    EventRef("kept_tokens_redeployed", rule("losses.2"),
+             "{tokens} kept token(s) of {player} redeployed in {region}"),
+    EventRef("kept_for_first_conquest", rule("losses.3"),
+             "no region left for {player}: {tokens} token(s) stay in hand for a first conquest "
+             "on their next turn"),
+    EventRef("coins_scored", rule("score.1"),
+             "{coins} victory coin(s) for {player}, 1 for each region their race tokens "
+             "occupy"),
+    EventRef("turn_passed", rule("score.1"), "the turn passes to {player}"),
+]}
+
+CATALOGUES: dict[str, object] = {
+    "cost_markers": list(COST_MARKERS),
+    "water_kinds": sorted(WATER_KINDS),
+    "region_kinds": list(KNOWN_KINDS),
+    "markers": list(KNOWN_MARKERS),
+    "reinforcement_die": list(REINFORCEMENT_DIE),
+}
