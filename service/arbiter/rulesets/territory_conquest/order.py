@@ -1,0 +1,132 @@
+"""Turn order of the Conquest phase: who takes the first action (more soldier tokens; on a
+tie the round's first player), strict alternation of single actions, stopping, and the
+phase's end when both players stop one right after the other. Owns the turn record: its
+consistency checks (a malformed record is a 422), the judging of whose action it is, and
+the record that follows an applied action. Depends on the models only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.outcome import Verdict
+
+from .models import ActionType, TerritoryConquestState
+
+
+def opponent_of(state: TerritoryConquestState, player: str) -> str:
+    first, second = state.players
+    return second.id if player == first.id else first.id
+
+
+def first_to_act(state: TerritoryConquestState) -> tuple[str, str]:
+    """The player who takes the phase's first action, and why (for the message)."""
+    a, b = state.players
+    if a.soldier_tokens != b.soldier_tokens:
+        more, fewer = (a, b) if a.soldier_tokens > b.soldier_tokens else (b, a)
+        return more.id, (f"more soldier tokens: {more.soldier_tokens} against "
+                         f"{fewer.soldier_tokens}")
+    return state.round_first_player, (f"soldier tokens tie at {a.soldier_tokens}; "
+                                      f"{state.round_first_player} is the round's first player")
+
+
+def to_act(state: TerritoryConquestState) -> str | None:
+    """Whose action it is; None once the phase has ended."""
+    record = state.conquest
+    if record.ended:
+        return None
+    if record.to_act is not None:
+        return record.to_act
+    if record.last_actions:
+        # The record may omit to_act: alternation decides it from the last action.
+        return opponent_of(state, record.last_actions[-1].player)
+    return first_to_act(state)[0]
+
+
+def turn_record_problems(state: TerritoryConquestState, players: set[str],
+                         problems: Problems) -> None:
+    """A turn record that contradicts alternation cannot be judged against (422)."""
+    record = state.conquest
+    at = ("state", "conquest")
+    if state.round_first_player not in players:
+        problems.add(pointer("state", "round_first_player"),
+                     f"unknown player {state.round_first_player!r}")
+    if record.to_act is not None and record.to_act not in players:
+        problems.add(pointer(*at, "to_act"), f"unknown player {record.to_act!r}")
+    for i, past in enumerate(record.last_actions):
+        if past.player not in players:
+            problems.add(pointer(*at, "last_actions", i, "player"),
+                         f"unknown player {past.player!r}")
+    for i, player in enumerate(record.stopped):
+        if player not in players:
+            problems.add(pointer(*at, "stopped", i), f"unknown player {player!r}")
+        elif player in record.stopped[:i]:
+            problems.add(pointer(*at, "stopped", i), f"{player} is listed twice")
+    if problems.items:
+        return
+    if record.ended:
+        if len(set(record.stopped)) != 2:
+            problems.add(pointer(*at, "ended"),
+                         "the phase ends only when both players have stopped")
+        return
+    if len(record.stopped) == 2:
+        problems.add(pointer(*at, "stopped"),
+                     "both players stopped one after the other: the phase has ended")
+    if record.to_act is None:
+        return
+    if record.last_actions:
+        expected = opponent_of(state, record.last_actions[-1].player)
+        why = f"{record.last_actions[-1].player} took the last action"
+    else:
+        expected, why = first_to_act(state)
+    if record.to_act != expected:
+        problems.add(pointer(*at, "to_act"), f"{expected} is to act ({why})")
+    elif record.to_act in record.stopped:
+        problems.add(pointer(*at, "to_act"),
+                     f"{record.to_act} has stopped and the opponent has not recruited or moved "
+                     "since, so the phase would have ended")
+
+
+def judge_turn(state: TerritoryConquestState, player: str, verdict: Verdict) -> bool:
+    """Judge whose action it is; False when the phase is over and nothing more can be
+    judged (the action's own rules no longer apply: there is no action to take)."""
+    record = state.conquest
+    if record.ended:
+        verdict.violate("phase_over", fatal=True)
+        return False
+    if not record.last_actions:
+        first, reason = first_to_act(state)
+        if player != first:
+            verdict.violate("not_first_to_act", first=first, reason=reason, player=player,
+                            soldier_tokens={p.id: p.soldier_tokens for p in state.players},
+                            round_first_player=state.round_first_player)
+        return True
+    expected = to_act(state)
+    if player != expected:
+        verdict.violate("not_your_turn", to_act=expected, player=player)
+    return True
+
+
+def next_record(state: TerritoryConquestState, player: str,
+                kind: ActionType) -> dict[str, Any]:
+    """The turn record after ``player`` took an action of ``kind`` (as JSON data)."""
+    record = state.conquest
+    opponent = opponent_of(state, player)
+    last = [p.model_dump(mode="json") for p in record.last_actions]
+    last = [*last, {"player": player, "type": kind}][-2:]
+    if kind != "stop":
+        # Recruiting or moving brings a stopped opponent back into play.
+        return {"to_act": opponent, "last_actions": last, "stopped": [], "ended": False}
+    if opponent in record.stopped:
+        # The opponent's stop was the action just before this one: any recruit or move in
+        # between would have cleared it.
+        return {"to_act": None, "last_actions": last, "stopped": [opponent, player],
+                "ended": True}
+    return {"to_act": opponent, "last_actions": last, "stopped": [player], "ended": False}
+
+
+def announce_stop(verdict: Verdict, player: str, record: dict[str, Any]) -> None:
+    """A stop changes no piece: its events are all there is to it."""
+    verdict.event("conquest_stopped", player=player)
+    if record["ended"]:
+        verdict.event("conquest_phase_ended")
