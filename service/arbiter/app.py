@@ -3,7 +3,9 @@ and the OpenAPI document — with the body limit and the last-resort error handl
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -16,11 +18,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
 from arbiter import __version__
+from arbiter.api.answers import Answerer
 from arbiter.api.graphql import build_schema
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi
 from arbiter.api.problems import problem, problem_body
 from arbiter.api.rest import RestApi, json_response
+from arbiter.cache import AnswerCache
+from arbiter.cache.breaker import CircuitBreaker
+from arbiter.cache.memory import LruCache
+from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.engine.registry import Registry
 from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
@@ -101,22 +108,38 @@ class Guard:
         await send({"type": "http.response.body", "body": body})
 
 
+def build_cache(settings: Settings, metrics: Metrics) -> AnswerCache:
+    """The in-process tier always; Redis in front of computation when a URL is set."""
+    redis = None
+    if settings.redis_url:
+        timeout = settings.redis_timeout_ms / 1000
+        redis = RedisTier(connect(settings.redis_url, timeout), timeout=timeout,
+                          ttl_seconds=settings.cache_ttl_seconds,
+                          breaker=CircuitBreaker(cooldown_seconds=settings.redis_cooldown_seconds),
+                          prefix=settings.redis_key_prefix)
+    return AnswerCache(LruCache(settings.cache_size, settings.cache_max_bytes), redis,
+                       redis_min_size=settings.redis_min_cells, count=metrics.cache_event)
+
+
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> ASGIApp:
     settings = settings or Settings.from_env()
     registry = registry or builtin_registry(settings.rulesets)
     metrics = Metrics()
-    rest = RestApi(registry, settings, metrics)
+    cache = build_cache(settings, metrics)
+    answerer = Answerer(cache)
+    rest = RestApi(registry, settings, metrics, answerer)
     openapi = orjson.dumps(build_openapi(registry, __version__))
-    graphql = GraphQL(build_schema(registry, settings), graphql_ide="graphiql",
+    graphql = GraphQL(build_schema(registry, settings, answerer), graphql_ide="graphiql",
                       allow_queries_via_get=False)
 
     async def healthz(request: Request) -> Response:
         return json_response({"status": "ok"})
 
     async def readyz(request: Request) -> Response:
+        # A degraded Redis is reported, never a reason to stop serving: answers are computed.
+        status = await cache.status()
         return json_response({"status": "ready", "rulesets": registry.ids(),
-                              "cache": {"tiers": ["memory"], "redis": "not configured"
-                                        if not settings.redis_url else "configured"}})
+                              "cache": status.as_dict()})
 
     async def metrics_route(request: Request) -> Response:
         return Response(metrics.render(), media_type=metrics.content_type)
@@ -136,8 +159,15 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         *rest.routes(),
         Route("/graphql", graphql, methods=["GET", "POST"]),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await cache.close()
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found},
+                    lifespan=lifespan)
     app.state.settings = settings
     app.state.registry = registry
     app.state.metrics = metrics
+    app.state.cache = cache
     return Guard(app, settings.max_body_bytes)

@@ -28,9 +28,17 @@ VARIABLES: tuple[Variable, ...] = (
              "bodies get 413."),
     Variable("ARBITER_REDIS_URL", "", "Redis for the shared pathfinding cache "
              "(redis://, rediss://, unix://, redis+sentinel://); empty: in-process cache only."),
-    Variable("ARBITER_CACHE_SIZE", "4096", "Entries in the in-process cache."),
+    Variable("ARBITER_CACHE_SIZE", "4096", "Entries in the in-process cache (0: off)."),
+    Variable("ARBITER_CACHE_MAX_BYTES", "67108864", "Bytes of answers the in-process cache "
+             "holds at most."),
     Variable("ARBITER_CACHE_TTL_SECONDS", "3600", "Lifetime of a cached answer in Redis."),
     Variable("ARBITER_REDIS_TIMEOUT_MS", "50", "Connect and command timeout for Redis."),
+    Variable("ARBITER_REDIS_KEY_PREFIX", "", "Prepended to every Redis key (to share one "
+             "Redis between deployments)."),
+    Variable("ARBITER_REDIS_MIN_CELLS", "300", "Smallest board (hexes or regions) whose "
+             "answers go through Redis; smaller boards compute faster than a round trip."),
+    Variable("ARBITER_REDIS_COOLDOWN_SECONDS", "5", "How long the circuit breaker stops "
+             "calling a failing Redis before trying again."),
     Variable("ARBITER_GRAPHQL_MAX_DEPTH", "12", "Deepest GraphQL query accepted."),
     Variable("ARBITER_GRAPHQL_MAX_ALIASES", "30", "Most aliases in one GraphQL query."),
     Variable("ARBITER_GRAPHQL_MAX_TOKENS", "2000", "Most tokens in one GraphQL document."),
@@ -51,8 +59,12 @@ class Settings:
     max_body_bytes: int = 1_048_576
     redis_url: str = ""
     cache_size: int = 4096
+    cache_max_bytes: int = 67_108_864
     cache_ttl_seconds: int = 3600
     redis_timeout_ms: int = 50
+    redis_key_prefix: str = ""
+    redis_min_cells: int = 300
+    redis_cooldown_seconds: int = 5
     graphql_max_depth: int = 12
     graphql_max_aliases: int = 30
     graphql_max_tokens: int = 2000

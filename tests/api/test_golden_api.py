@@ -52,8 +52,9 @@ def via_graphql(http: httpx.Client, case: dict[str, Any]) -> tuple[int, dict[str
             variables[name] = to_graphql(query.request, {name: value})[camel(name)]
             decl.append(f"${name}: {schema_types[camel(name)]}")
             call.append(f"{camel(name)}: ${name}")
+        arguments = f"({', '.join(call)})" if call else ""
         text = (f"query({', '.join(decl)}) {{ {field}(state: $state) {{ "
-                f"{camel(query.name)}({', '.join(call)}) {{ {selection(query.response)} }} }} }}")
+                f"{camel(query.name)}{arguments} {{ {selection(query.response)} }} }} }}")
     else:
         variables = {"state": case["state"],
                      "action": to_graphql(ruleset.action_model, case["action"]),
@@ -86,7 +87,7 @@ def _argument_types(http: httpx.Client, prefix: str, field: str) -> dict[str, st
     if key not in _ARG_TYPES:
         text = ('{ __type(name: "' + prefix + 'Questions") { fields { name args { name '
                 'type { kind name ofType { kind name ofType { kind name '
-                'ofType { name } } } } } } } }')
+                'ofType { kind name } } } } } } } }')
         data = http.post("/graphql", json={"query": text}).json()["data"]["__type"]["fields"]
         for f in data:
             _ARG_TYPES[(prefix, f["name"])] = {a["name"]: _render(a["type"]) for a in f["args"]}

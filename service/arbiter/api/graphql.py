@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import strawberry
@@ -26,12 +26,13 @@ from strawberry.extensions import (
 )
 from strawberry.schema.config import StrawberryConfig
 
+from arbiter.api.answers import Answerer
 from arbiter.api.contract import camel
 from arbiter.api.graphql_types import JSON, TypeMaker, plain, state_scalar
 from arbiter.api.problems import validation_problems
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Event, Location, Outcome, Violation
-from arbiter.engine.registry import Registry, Ruleset, validate_batch
+from arbiter.engine.registry import Query, Registry, Ruleset, validate_batch
 from arbiter.settings import Settings
 
 
@@ -55,18 +56,24 @@ def _invalid(exc: InvalidInput) -> GraphQLError:
 
 @dataclass(frozen=True)
 class Asked:
-    """The root value of a ruleset's questions: the state, parsed once per query."""
+    """The root value of a ruleset's questions: the state, parsed once per query, and its
+    board fingerprint once the first cached question computes it."""
 
     ruleset: Ruleset
     state: BaseModel
+    fingerprints: dict[int, bytes] = field(default_factory=dict)
 
 
 def _resolver(fn: Callable[..., Any], params: list[inspect.Parameter], returns: Any
               ) -> Callable[..., Any]:
     """A resolver whose GraphQL arguments are ``params``: strawberry reads them from the
     signature, so the signature is built from the ruleset's models."""
-    def resolve(root: Any, **kwargs: Any) -> Any:
-        return fn(root, **kwargs)
+    if inspect.iscoroutinefunction(fn):
+        async def resolve(root: Any, **kwargs: Any) -> Any:
+            return await fn(root, **kwargs)
+    else:
+        def resolve(root: Any, **kwargs: Any) -> Any:
+            return fn(root, **kwargs)
 
     resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("root", inspect.Parameter.POSITIONAL_OR_KEYWORD), *params],
@@ -80,9 +87,10 @@ def _kw(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -> i
 
 
 class SchemaBuilder:
-    def __init__(self, registry: Registry, settings: Settings) -> None:
+    def __init__(self, registry: Registry, settings: Settings, answerer: Answerer) -> None:
         self.registry = registry
         self.settings = settings
+        self.answerer = answerer
         self.maker = TypeMaker()
         # Shared output types first, so every ruleset's Outcome reuses them.
         for model in (Location, Violation, Event):
@@ -136,14 +144,15 @@ class SchemaBuilder:
                 description="Judge several actions, each alone or in sequence."),
         }
         for query in ruleset.queries.values():
-            fields[query.name.replace("-", "_")] = self._query_field(query)
+            fields[query.name.replace("-", "_")] = self._query_field(ruleset, query)
         cls = type(f"{prefix}Questions", (), fields)
         return strawberry.type(cls, name=f"{prefix}Questions",
                                description=f"Questions about one {ruleset.id} state."), \
             state_type
 
-    def _query_field(self, query: Any) -> Any:
+    def _query_field(self, ruleset: Ruleset, query: Query) -> Any:
         maker = self.maker
+        answerer = self.answerer
         params = []
         for name, info in query.request.model_fields.items():
             if name == "state":
@@ -155,7 +164,7 @@ class SchemaBuilder:
                 params.append(_kw(name, tp | None, None))
         response = maker.object(query.response, input=False)
 
-        def run(root: Asked, **kwargs: Any) -> Any:
+        async def run(root: Asked, **kwargs: Any) -> Any:
             body = {k: plain(v, maker) for k, v in kwargs.items() if v is not None}
             try:
                 request = query.request.model_validate({"state": root.state, **body})
@@ -163,9 +172,11 @@ class SchemaBuilder:
                 raise _problem_error("invalid arguments: see extensions.problems",
                                      validation_problems(exc, body)) from None
             try:
-                return query.run(request)
+                answer = await answerer.answer(ruleset, query, request, root.fingerprints)
             except InvalidInput as exc:
                 raise _invalid(exc) from None
+            # The same JSON REST would send, read back into the response model.
+            return query.response.model_validate_json(answer)
 
         return strawberry.field(resolver=_resolver(run, params, response),
                                 description=query.summary)
@@ -235,5 +246,6 @@ def _unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
-def build_schema(registry: Registry, settings: Settings) -> strawberry.Schema:
-    return SchemaBuilder(registry, settings).schema()
+def build_schema(registry: Registry, settings: Settings,
+                 answerer: Answerer | None = None) -> strawberry.Schema:
+    return SchemaBuilder(registry, settings, answerer or Answerer(None)).schema()

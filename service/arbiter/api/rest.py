@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from arbiter.api.answers import Answerer
 from arbiter.api.contract import contract
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import invalid_input, invalid_request, problem
@@ -36,10 +37,12 @@ def raw_json(body: bytes | str, status: int = 200) -> Response:
 
 
 class RestApi:
-    def __init__(self, registry: Registry, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, registry: Registry, settings: Settings, metrics: Metrics,
+                 answerer: Answerer) -> None:
         self.registry = registry
         self.settings = settings
         self.metrics = metrics
+        self.answerer = answerer
 
     def routes(self) -> list[Route]:
         return [
@@ -149,9 +152,9 @@ class RestApi:
         body = await request.body()
         try:
             req = query.request.model_validate_json(body)
-            answer = query.run(req)
+            answer = await self.answerer.answer(ruleset, query, req)
         except ValidationError as exc:
             return invalid_request(exc, body)
         except InvalidInput as exc:
             return invalid_input(exc)
-        return raw_json(answer.model_dump_json())
+        return raw_json(answer)
