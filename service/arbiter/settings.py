@@ -27,7 +27,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("ARBITER_MAX_BODY_BYTES", "1048576", "Largest request body accepted; larger "
              "bodies get 413."),
     Variable("ARBITER_REDIS_URL", "", "Redis for the shared pathfinding cache "
-             "(redis://, rediss://, unix://, redis+sentinel://); empty: in-process cache only."),
+             "(redis://, rediss://, unix://, redis+cluster://, redis+sentinel://); empty: "
+             "in-process cache only."),
     Variable("ARBITER_CACHE_SIZE", "4096", "Entries in the in-process cache (0: off)."),
     Variable("ARBITER_CACHE_MAX_BYTES", "67108864", "Bytes of answers the in-process cache "
              "holds at most."),

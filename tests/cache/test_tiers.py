@@ -141,3 +141,21 @@ def test_a_slow_redis_times_out() -> None:
         assert await cache.get_or_compute("k", 1000, lambda: b"A") == b"A"
         assert loop.time() - started < 0.5
     asyncio.run(scenario())
+
+
+def test_url_forms_make_the_right_clients() -> None:
+    from redis.asyncio import Redis
+    from redis.asyncio.cluster import RedisCluster
+
+    from arbiter.cache.redis_tier import connect
+
+    assert isinstance(connect("redis://127.0.0.1:6379/0", 0.05), Redis)
+    assert isinstance(connect("unix:///tmp/redis.sock", 0.05), Redis)
+    master = connect("redis+sentinel://:secret@s1:26379,s2:26380/cache/2", 0.05)
+    pool = master.connection_pool
+    assert pool.service_name == "cache"
+    assert [s.connection_pool.connection_kwargs["port"] for s in pool.sentinel_manager.sentinels] \
+        == [26379, 26380]
+    assert pool.connection_kwargs["db"] == 2 and pool.connection_kwargs["password"] == "secret"
+    cluster = connect("redis+cluster://127.0.0.1:7000", 0.05)
+    assert isinstance(cluster, RedisCluster)

@@ -52,12 +52,15 @@ def connect(url: str, timeout: float) -> Any:
         from redis.asyncio.sentinel import Sentinel
 
         hosts = [(h.rsplit(":", 1)[0], int(h.rsplit(":", 1)[1]) if ":" in h else 26379)
-                 for h in parts.netloc.split("@")[-1].split(",")]
+                 for h in parts.netloc.rsplit("@", 1)[-1].split(",")]
         path = [p for p in parts.path.split("/") if p]
         service = path[0] if path else "mymaster"
         db = int(path[1]) if len(path) > 1 else 0
-        sentinel = Sentinel(hosts, **opts)
-        return sentinel.master_for(service, db=db, **opts)
+        # The password in the URL is the master's; the sentinels are asked without one.
+        password = parts.netloc.rsplit("@", 1)[0].split(":", 1)[-1] if "@" in parts.netloc \
+            else None
+        sentinel = Sentinel(hosts, sentinel_kwargs=dict(opts), **opts)
+        return sentinel.master_for(service, db=db, password=password or None, **opts)
     from redis.asyncio import Redis
 
     return Redis.from_url(url, **opts)
