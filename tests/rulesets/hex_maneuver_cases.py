@@ -672,6 +672,73 @@ case("no_voting_cube_left",
       "events": ["tile_placed", "relic_placed", "army_moved", "depletion_placed",
                  "event_card_flipped", "no_voting_cube"]})
 
+# --- the review's findings, as cases ---------------------------------------------------
+
+case("split_must_move_to_another_hex",
+     "Splitting off a cavalryman and staying put would merge him back and deplete the units "
+     "that never moved: a split moves the new army to another hex.",
+     "You can split your army - take some units from your army on one hex and move them to "
+     "another hex, forming a new army. The units remaining in the initial army are not "
+     "depleted and can still move this round.",
+     state(grid(2), [army("r1", "red", (0, 0), cavalrymen=2, archers=1)]),
+     maneuver("red", "r1", [], units={"cavalrymen": 1}),
+     {"legal": False, "codes": ["split_needs_a_move"]})
+
+case("the_flipped_tile_is_the_top_of_the_stack",
+     "With a tile stack in the state, the tile flipped is its top one: naming another is "
+     "refused.",
+     "Then flip the province tile and decide exactly how you want to place it on the map.",
+     alex_state(tiles=[_alex_tile, {**_sea_tile, "id": "t-next"}]),
+     explore("alex", "x1", [(2, 0)], tile={**_sea_tile, "id": "t-next"}, rotation=1,
+             event_card="e2"),
+     {"legal": False, "codes": ["tile_not_on_top"]})
+
+case("the_flipped_event_card_is_the_top_of_the_deck",
+     "With an event deck in the state, the card flipped is its top one: naming another is "
+     "refused.",
+     "Flip the top card from the event deck and place it in a row of up to three cards.",
+     alex_state(events={"deck": ["e7", "e8"], "rows": []}),
+     explore("alex", "x1", [(2, 0)], tile=_alex_tile, rotation=2, relic="crown",
+             event_card="e8"),
+     {"legal": False, "codes": ["event_card_not_on_top"]})
+
+case("naming_the_top_card_takes_it_from_the_deck",
+     "Naming the deck's top card flips that card and takes it off the deck.",
+     "Flip the top card from the event deck and place it in a row of up to three cards.",
+     alex_state(events={"deck": ["e7", "e8"], "rows": []}),
+     explore("alex", "x1", [(2, 0)], tile=_alex_tile, rotation=2, relic="crown",
+             event_card="e7"),
+     {"legal": True, "codes": [],
+      "state": {"events": {"deck": ["e8"], "rows": [[{"card": "e7"}]]}}})
+
+case("a_dropped_galley_ferries_the_units_that_go_on",
+     "A galley carrying swordsmen is dropped on the first sea hex; from then on it is a vessel "
+     "of theirs on the map, so the swordsmen enter the next sea hex beside it for 0 MP.",
+     "During a maneuver, your land units may move to a hex with a vessel or to any hex "
+     "adjacent to a vessel, spending 0 movement points, regardless of the terrain type (sea, "
+     "ocean, mountains, swamp, or unexplored hex).",
+     state(grid(2, {(0, 0): "sea", (1, 0): "sea", (2, 0): "sea"}),
+           [army("r1", "red", (0, 0), galley=1, swordsmen=1)]),
+     maneuver("red", "r1", [(1, 0), (2, 0)], drops=[{"hex": h(1, 0), "units": {"galley": 1}}]),
+     {"legal": True, "codes": [], "derived": {"cost": 0, "ferried": True},
+      "state": {"armies": [
+          {"id": "r1.1", "hex": h(1, 0), "units": {"galley": 1}, "depletion": 1},
+          {"id": "r1", "hex": h(2, 0), "units": {"swordsmen": 1}, "depletion": 1}]}})
+
+case("drop_on_a_later_visit_of_a_hex",
+     "Archers picked up on the way are dropped when the path comes back to a hex it crossed "
+     "before they joined.",
+     "Alternatively, you can drop units on hexes along the way while moving.",
+     state(grid(2), [army("r1", "red", (0, 1), cavalrymen=1),
+                     army("r2", "red", (1, 0), archers=1)]),
+     maneuver("red", "r1", [(1, 0), (0, 1), (-1, 1)], march=True,
+              pickups=[{"army": "r2", "units": {"archers": 1}}],
+              drops=[{"hex": h(0, 1), "units": {"archers": 1}}]),
+     {"legal": True, "codes": [],
+      "state": {"armies": [
+          {"id": "r1.1", "hex": h(0, 1), "units": {"archers": 1}, "depletion": 1},
+          {"id": "r1", "hex": h(-1, 1), "units": {"cavalrymen": 1}, "depletion": 2}]}})
+
 # --- advisory mode and malformed input ---------------------------------------------------
 
 case("advisory_applies_an_overlong_move",

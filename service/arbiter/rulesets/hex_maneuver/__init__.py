@@ -40,7 +40,7 @@ class HexManeuver:
             response=queries.HexManeuverReachableResponse,
             run=queries.reachable,
             examples=({"state": EXAMPLE_STATE, "army": "red-1"},),
-            cache=CachePolicy(keys.board_fingerprint, keys.reachable_key, keys.board_size),
+            cache=CachePolicy(keys.board_fingerprint, keys.request_key, keys.board_size),
         ),
         "legal-actions": Query(
             name="legal-actions",
@@ -50,8 +50,7 @@ class HexManeuver:
             response=queries.HexManeuverLegalActionsResponse,
             run=queries.legal_actions,
             examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},),
-            cache=CachePolicy(keys.board_fingerprint, keys.legal_actions_key,
-                              keys.board_size),
+            cache=CachePolicy(keys.board_fingerprint, keys.request_key, keys.board_size),
         ),
     }
 

@@ -58,7 +58,7 @@ RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
     ("explore.4", "Place the tile so that (1) its sea and ocean continue the water of the "
                   "neighbouring explored tiles (at least one of its water hexes touches it) and "
                   "(2) the army may end on the claimed hex; both when possible, else (1), else "
-                  "any."),
+                  "(2) (fulfil one at least), else any."),
     ("explore.5", "If the army cannot move onto the claimed hex, it stays in its current "
                   "position (not depleted); the tile stays placed."),
     ("relic.1", "Solid relic symbol: place a relic there if relics remain to be placed."),
@@ -84,6 +84,13 @@ CODES: dict[str, CodeRef] = {c.code: c for c in [
             "the path ends on {hex}, which holds enemy objects ({enemies})"),
     CodeRef("over_movement_points", _rule("movement.1"),
             "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"),
+    CodeRef("split_needs_a_move", _rule("split.1"),
+            "units split from army {army} must move to another hex: the units remaining "
+            "are not depleted"),
+    CodeRef("tile_not_on_top", _rule("explore.3"),
+            "tile {tile} was named, but the top of the tile stack is {top}"),
+    CodeRef("event_card_not_on_top", _rule("event.1"),
+            "event card {card} was named, but the top of the event deck is {top}"),
     CodeRef("dropped_beyond_reach", _rule("split.2"),
             "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has "
             "{movement_points} MP"),

@@ -33,12 +33,15 @@ class Placement:
 
     @property
     def level(self) -> int:
-        """explore.4's priority: both conditions > condition 1 > anything else."""
+        """explore.4's priority: both conditions, else condition 1, else condition 2 ("fulfill
+        one at least"), else none."""
         if not self.fits:
             return -1
         if self.continues_water and self.can_land:
+            return 3
+        if self.continues_water:
             return 2
-        return 1 if self.continues_water else 0
+        return 1 if self.can_land else 0
 
     def conditions(self) -> list[str]:
         met = []

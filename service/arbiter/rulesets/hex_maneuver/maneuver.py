@@ -1,15 +1,17 @@
 """Judging a maneuver's path: the army and its units, pick-ups and drops along the way,
 every step's price and legality, the movement points of each group of units over the
-stretch it travels, and the free entry into an own city or castle (chosen over the whole
-path so the path costs as little as the rules allow). Exploration reuses all of it for
-the stretch before the claimed hex.
+stretch it travels, and the free entry into an own city or castle (given to whichever
+entry lets every group arrive, the cheapest such choice). Exploration reuses all of it
+for the stretch before the claimed hex.
 
-``plan_path`` raises InvalidInput for what cannot be judged (unknown army, counts larger
-than the pile) and records violations for what breaks a rule.
+``plan_path`` raises InvalidInput for what cannot be judged (unknown army or unit type,
+counts larger than the pile) and records violations for what breaks a rule.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -22,6 +24,9 @@ from .models import HexManeuverArmy, HexManeuverExplore, HexManeuverManeuver
 from .terrain import Column, enter
 
 Units = dict[str, int]
+
+# Beyond this many ways to hand out the free entries, give them to the dearest entries.
+MAX_FREE_ENTRY_CHOICES = 256
 
 
 def add(a: Units, b: Units) -> Units:
@@ -37,12 +42,24 @@ def sub(a: Units, b: Units) -> Units:
     return {u: c for u, c in sorted(out.items()) if c > 0}
 
 
+def covers(a: Units, b: Units) -> bool:
+    return all(a.get(u, 0) >= c for u, c in b.items())
+
+
 @dataclass(slots=True)
 class Leg:
-    """Units that leave the column at ``index`` (a drop, or the arrival at the end)."""
+    """Units that leave the column at path ``index`` (a drop, or the arrival)."""
 
     index: int
     hex: Hex
+    units: Units
+    order: int = 0   # position of the drop in the request, for pointers
+
+
+@dataclass(slots=True)
+class Pickup:
+    index: int       # path index where the units join (-1: the start hex)
+    army: HexManeuverArmy
     units: Units
 
 
@@ -52,15 +69,14 @@ class PathPlan:
     start: Hex
     path: list[Hex]
     moving: Units
-    pickups: list[tuple[int, HexManeuverArmy, Units]]   # (path index, army, units)
+    pickups: list[Pickup]
     drops: list[Leg]
     arriving: Units
-    land_spent: list[int] = field(default_factory=list)    # cumulative, per path index
-    vessel_spent: list[int] = field(default_factory=list)
+    land_steps: list[int] = field(default_factory=list)    # price per step, land units
+    vessel_steps: list[int] = field(default_factory=list)  # price per step, vessels
+    free: tuple[int, ...] = ()                              # steps entered for free
     ferried: bool = False
     packing: bool = False
-    movement_points: int = 0
-    slowest: str = ""
     cost: int = 0
 
     @property
@@ -68,14 +84,21 @@ class PathPlan:
         return self.path[-1] if self.path else self.start
 
 
-def _units_problems(units: Units, available: Units, at: tuple[object, ...],
-                    problems: Problems, what: str) -> None:
+def _known_units(board: Board, units: Units, at: tuple[object, ...], problems: Problems
+                 ) -> Units:
+    """The named units with a count, after refusing unknown unit types."""
+    for unit in units:
+        if unit not in board.unit_types:
+            problems.add(pointer(*at, unit), f"unknown unit type {unit}")
+    return {u: c for u, c in units.items() if c > 0 and u in board.unit_types}
+
+
+def _take(units: Units, available: Units, at: tuple[object, ...], problems: Problems,
+          what: str) -> None:
     for unit, count in units.items():
         if count > available.get(unit, 0):
             problems.add(pointer(*at, unit),
                          f"{count} {unit} asked for, {what} has {available.get(unit, 0)}")
-    if units and sum(units.values()) == 0:
-        problems.add(pointer(*at), "at least one unit must be named")
 
 
 def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
@@ -88,11 +111,11 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
         problems.add("/action/army", f"unknown army {action.army}")
         problems.raise_if_any()
     assert army is not None
-    moving = dict(action.units) if action.units is not None else dict(army.units)
-    moving = {u: c for u, c in moving.items() if c > 0}
     if action.units is not None:
-        _units_problems(action.units, army.units, ("action", "units"), problems,
-                        f"army {army.id}")
+        moving = _known_units(board, action.units, ("action", "units"), problems)
+        _take(moving, army.units, ("action", "units"), problems, f"army {army.id}")
+    else:
+        moving = {u: c for u, c in army.units.items() if c > 0}
     if not moving:
         problems.add("/action/units", "at least one unit must move")
 
@@ -104,93 +127,120 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
         if not board.on_map(h.key):
             problems.add(pointer("action", "path", i), f"hex ({h.q},{h.r}) is not on the map")
 
-    pickups: list[tuple[int, HexManeuverArmy, Units]] = []
+    pickups: list[Pickup] = []
     drops: list[Leg] = []
     if isinstance(action, HexManeuverManeuver):
-        for i, pick in enumerate(action.pickups):
-            source = board.armies.get(pick.army)
-            if source is None:
-                problems.add(pointer("action", "pickups", i, "army"), f"unknown army {pick.army}")
-                continue
-            if source.id == army.id:
-                problems.add(pointer("action", "pickups", i, "army"),
-                             "the moving army cannot pick up from itself")
-                continue
-            _units_problems(pick.units, source.units, ("action", "pickups", i, "units"),
-                            problems, f"army {source.id}")
-            index = _first_index(start, path, source.hex.key, allow_start=True)
-            where = location(hex=source.hex.key, piece=source.id)
-            if source.owner != action.player:
-                verdict.violate("pickup_not_own", where, army=source.id, owner=source.owner)
-            if source.depletion > 0:
-                verdict.violate("pickup_depleted", where, army=source.id)
-            if index is None:
-                verdict.violate("pickup_not_on_path", where, army=source.id,
-                                hex=source.hex.key)
-                continue
-            pickups.append((index, source, dict(pick.units)))
-        for drop in action.drops:
-            index = _first_index(start, path[:-1], drop.hex.key, allow_start=False)
-            if index is None:
-                verdict.violate("drop_not_on_path", location(hex=drop.hex.key), hex=drop.hex.key)
-                continue
-            drops.append(Leg(index, drop.hex.key, dict(drop.units)))
+        pickups = _pickups(board, action, army, start, path, verdict, problems)
+        drops = _drops(board, action, start, path, moving, pickups, verdict, problems)
     problems.raise_if_any()
 
-    pickups.sort(key=lambda p: p[0])
-    drops.sort(key=lambda d: d.index)
-    plan = PathPlan(army=army, start=start, path=path, moving=moving, pickups=pickups,
-                    drops=drops, arriving={})
-    _check_column_counts(plan, problems)
+    arriving = dict(moving)
+    for pickup in pickups:
+        arriving = add(arriving, pickup.units)
+    for leg in drops:
+        arriving = sub(arriving, leg.units)
+    if not arriving and path:
+        problems.add("/action/drops", "every unit is dropped before the destination")
     problems.raise_if_any()
-    return plan
+    return PathPlan(army=army, start=start, path=path, moving=moving, pickups=pickups,
+                    drops=drops, arriving=arriving)
 
 
-def _first_index(start: Hex, path: list[Hex], h: Hex, *, allow_start: bool) -> int | None:
-    """Path index of the first visit of ``h``: -1 for the start hex, None if never."""
-    if allow_start and h == start:
-        return -1
-    for i, p in enumerate(path):
-        if p == h:
-            return i
-    return None
+def _pickups(board: Board, action: HexManeuverManeuver, army: HexManeuverArmy, start: Hex,
+             path: list[Hex], verdict: Verdict, problems: Problems) -> list[Pickup]:
+    found: list[Pickup] = []
+    taken: dict[str, Units] = {}
+    for i, pick in enumerate(action.pickups):
+        at = ("action", "pickups", i)
+        source = board.armies.get(pick.army)
+        if source is None:
+            problems.add(pointer(*at, "army"), f"unknown army {pick.army}")
+            continue
+        if source.id == army.id:
+            problems.add(pointer(*at, "army"), "the moving army cannot pick up from itself")
+            continue
+        units = _known_units(board, pick.units, (*at, "units"), problems)
+        if not units:
+            problems.add(pointer(*at, "units"), "a pick-up takes at least one unit")
+            continue
+        # Several pick-ups from one army together take no more than it has.
+        taken[source.id] = add(taken.get(source.id, {}), units)
+        _take(taken[source.id], source.units, (*at, "units"), problems, f"army {source.id}")
+        where = location(hex=source.hex.key, piece=source.id)
+        if source.owner != action.player:
+            verdict.violate("pickup_not_own", where, army=source.id, owner=source.owner)
+        if source.depletion > 0:
+            verdict.violate("pickup_depleted", where, army=source.id)
+        if source.hex.key == start:
+            index: int | None = -1
+        else:
+            index = next((j for j, h in enumerate(path) if h == source.hex.key), None)
+        if index is None:
+            verdict.violate("pickup_not_on_path", where, army=source.id, hex=source.hex.key)
+            continue
+        found.append(Pickup(index, source, units))
+    found.sort(key=lambda p: p.index)
+    return found
 
 
-def _column_at(plan: PathPlan, index: int) -> Units:
-    """The units in the column as it enters path[index] (before that hex's pick-ups/drops)."""
-    column = dict(plan.moving)
-    for i, _army, units in plan.pickups:
-        if i < index:
-            column = add(column, units)
-    for leg in plan.drops:
-        if leg.index < index:
+def _drops(board: Board, action: HexManeuverManeuver, start: Hex, path: list[Hex],
+           moving: Units, pickups: list[Pickup], verdict: Verdict, problems: Problems
+           ) -> list[Leg]:
+    """Place each drop at the first visit of its hex (before the destination) where the
+    column carries the units dropped, given the pick-ups and the drops placed so far."""
+    placed: list[Leg] = []
+    for order, drop in enumerate(action.drops):
+        at = ("action", "drops", order, "units")
+        units = _known_units(board, drop.units, at, problems)
+        if not units:
+            problems.add(pointer(*at), "a drop leaves at least one unit")
+            continue
+        visits = [j for j, h in enumerate(path[:-1]) if h == drop.hex.key]
+        if not visits:
+            verdict.violate("drop_not_on_path", location(hex=drop.hex.key), hex=drop.hex.key)
+            continue
+        chosen = next((j for j in visits
+                       if covers(_carried_after(j, moving, pickups, placed), units)), None)
+        if chosen is None:
+            carried = _carried_after(visits[0], moving, pickups, placed)
+            _take(units, carried, at, problems, f"the column at {drop.hex.q},{drop.hex.r}")
+            continue
+        placed.append(Leg(chosen, drop.hex.key, units, order))
+    placed.sort(key=lambda leg: (leg.index, leg.order))
+    return placed
+
+
+def _carried_after(index: int, moving: Units, pickups: list[Pickup], drops: list[Leg]
+                   ) -> Units:
+    """The column once it has entered path[index] and taken that hex's pick-ups, less the
+    drops already placed up to there."""
+    column = dict(moving)
+    for p in pickups:
+        if p.index <= index:
+            column = add(column, p.units)
+    for leg in drops:
+        if leg.index <= index:
             column = sub(column, leg.units)
     return column
 
 
-def _check_column_counts(plan: PathPlan, problems: Problems) -> None:
-    for n, leg in enumerate(plan.drops):
-        carried = add(_column_at(plan, leg.index), _picked_at(plan, leg.index))
-        before = [d for d in plan.drops[:n] if d.index == leg.index]
-        for d in before:
-            carried = sub(carried, d.units)
-        for unit, count in leg.units.items():
-            if count > carried.get(unit, 0):
-                problems.add(pointer("action", "drops", n, "units", unit),
-                             f"{count} {unit} dropped, the column carries "
-                             f"{carried.get(unit, 0)} there")
-    arriving = _column_at(plan, len(plan.path) + 1)
-    plan.arriving = arriving
-    if not arriving and plan.path:
-        problems.add("/action/drops", "every unit is dropped before the destination")
+def column_entering(plan: PathPlan, index: int) -> Units:
+    """The units in the column as it enters path[index]."""
+    return _carried_after(index - 1, plan.moving, plan.pickups, plan.drops)
 
 
-def _picked_at(plan: PathPlan, index: int) -> Units:
-    out: Units = {}
-    for i, _army, units in plan.pickups:
-        if i == index:
-            out = add(out, units)
-    return out
+def _vessels_at_step(board: Board, plan: PathPlan, player: str, index: int,
+                     static: set[Hex]) -> set[Hex]:
+    """Hexes holding one of the player's vessels while the column enters path[index]:
+    vessels not moving, vessels still waiting to be picked up, vessels already dropped."""
+    hexes = set(static)
+    for p in plan.pickups:
+        if p.index >= index and any(board.unit_types[u].vessel for u in p.units):
+            hexes.add(p.army.hex.key)
+    for leg in plan.drops:
+        if leg.index < index and any(board.unit_types[u].vessel for u in leg.units):
+            hexes.add(leg.hex)
+    return hexes
 
 
 def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
@@ -200,13 +250,14 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     enemies = board.enemy_hexes(player)
     own_structures = board.own_structure_hexes(player)
     taken: dict[str, Units] = {plan.army.id: plan.moving}
-    for _i, source, units in plan.pickups:
-        taken[source.id] = add(taken.get(source.id, {}), units)
-    ferry_zone = board.ferry_zone(board.vessel_hexes(player, taken))
+    for p in plan.pickups:
+        taken[p.army.id] = add(taken.get(p.army.id, {}), p.units)
+    static_vessels = board.vessel_hexes(player, taken)
+    static_zone = board.ferry_zone(static_vessels)
+    dynamic = any(board.unit_types[u].vessel for p in plan.pickups for u in p.units) or any(
+        board.unit_types[u].vessel for leg in plan.drops for u in leg.units)
 
-    land_costs: list[int] = []
-    vessel_costs: list[int] = []
-    candidates: list[tuple[int, int]] = []  # (price, index) of own-structure entries
+    candidates: list[int] = []  # steps into an own city or castle, priced by terrain
     prev = plan.start
     last = len(plan.path) - 1
     for i, h in enumerate(plan.path):
@@ -219,87 +270,119 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
             verdict.violate(code, at, hex=h, enemies=foes)
         if h in board.unexplored and not (explore and i == last):
             verdict.violate("unexplored_needs_explore", at, hex=h, province=board.province[h])
-        column = Column.of(board, _column_at(plan, i))
-        entry = enter(board, h, column, ferry_zone, own_structures)
+        zone = static_zone
+        if dynamic:
+            vessels = _vessels_at_step(board, plan, player, i, static_vessels)
+            zone = board.ferry_zone(vessels)
+        column = Column.of(board, column_entering(plan, i))
+        entry = enter(board, h, column, zone, own_structures)
         for code, params in entry.blocked:
             verdict.violate(code, at, **params)
         plan.ferried = plan.ferried or entry.ferried
         if column.carried_by_vessel:
-            land_costs.append(0)
-            vessel_costs.append(entry.cost)
+            plan.land_steps.append(0)
+            plan.vessel_steps.append(entry.cost)
         else:
-            land_costs.append(entry.cost)
-            vessel_costs.append(0)
-            if entry.free_candidate:
-                candidates.append((entry.cost, i))
+            plan.land_steps.append(entry.cost)
+            plan.vessel_steps.append(0)
+            if entry.free_candidate and entry.cost > 0:
+                candidates.append(i)
         prev = h
 
-    # terrain.4: waive the dearest own-structure entries (earliest first among equals).
-    allowed = state.options.free_own_structure_entries
-    free = sorted(candidates, key=lambda c: (-c[0], c[1]))[:allowed]
-    for _price, i in free:
-        land_costs[i] = 0
-
-    # trebuchet.1: units that stand unpacked must pack (1 MP) before they move.
+    # trebuchet.1: packing units standing unpacked spend 1 MP packing before they move.
     plan.packing = bool(plan.path) and _needs_packing(board, plan)
-    land_cum, vessel_cum = _cumulative(land_costs), _cumulative(vessel_costs)
-    if plan.packing:
-        land_cum = [c + 1 for c in land_cum]
-    plan.land_spent, plan.vessel_spent = land_cum, vessel_cum
-
     bonus = 1 if march else 0
     if march and not state.options.march:
         verdict.violate("march_not_allowed")
 
+    overruns, plan.free = _best_free_entries(board, plan, candidates, bonus,
+                                             state.options.free_own_structure_entries)
+    plan.cost = _spent(board, plan, plan.arriving, last, plan.free, packing=False)
+    for code, leg, unit, spent, points in overruns:
+        if code == "dropped_beyond_reach":
+            verdict.violate(code, location(step=leg.index + 1, hex=leg.hex), units=leg.units,
+                            hex=leg.hex, cost=spent, unit=unit, movement_points=points)
+        else:
+            verdict.violate(code, location(hex=plan.destination), cost=spent, unit=unit,
+                            movement_points=points)
+
+
+Overrun = tuple[str, Leg, str, int, int]
+
+
+def _best_free_entries(board: Board, plan: PathPlan, candidates: list[int], bonus: int,
+                       allowed: int) -> tuple[list[Overrun], tuple[int, ...]]:
+    """terrain.4: choose which own-structure entries are free so that as many groups as
+    possible arrive within their movement points, then the cheapest path; among equals the
+    earliest entries. Returns the groups still over their points and the free steps."""
+    k = min(allowed, len(candidates))
+    choices: list[tuple[int, ...]]
+    if not k:
+        choices = [()]
+    elif math.comb(len(candidates), k) <= MAX_FREE_ENTRY_CHOICES:
+        choices = list(itertools.combinations(candidates, k))
+    else:
+        dearest = sorted(candidates, key=lambda i: (-plan.land_steps[i], i))[:k]
+        choices = [tuple(sorted(dearest))]
+    best: tuple[tuple[int, int], list[Overrun], tuple[int, ...]] | None = None
+    last = len(plan.path) - 1
+    for free in choices:
+        overruns = _overruns(board, plan, bonus, free)
+        rank = (len(overruns), _spent(board, plan, plan.arriving, last, free, packing=False))
+        if best is None or rank < best[0]:
+            best = (rank, overruns, free)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _overruns(board: Board, plan: PathPlan, bonus: int, free: tuple[int, ...]
+              ) -> list[Overrun]:
+    out: list[Overrun] = []
     for leg in plan.drops:
-        slowest, points = _slowest(board, leg.units)
-        spent = _spent_by(board, plan, leg.units, leg.index)
-        if spent > points + bonus:
-            verdict.violate("dropped_beyond_reach", location(step=leg.index + 1, hex=leg.hex),
-                            units=leg.units, hex=leg.hex, cost=spent, unit=slowest,
-                            movement_points=points + bonus)
-    slowest, points = _slowest(board, plan.arriving)
-    plan.movement_points = points
-    plan.slowest = slowest
-    plan.cost = _spent_by(board, plan, plan.arriving, last) if plan.path else 0
-    over = [u for u in plan.arriving
-            if _spent_by(board, plan, {u: 1}, last) > board.unit_types[u].movement + bonus]
-    if plan.path and over:
-        worst = min(over, key=lambda u: (board.unit_types[u].movement, u))
-        verdict.violate("over_movement_points", location(hex=plan.destination),
-                        cost=_spent_by(board, plan, {worst: 1}, last), unit=worst,
-                        movement_points=board.unit_types[worst].movement + bonus)
-
-
-def _cumulative(costs: list[int]) -> list[int]:
-    out, total = [], 0
-    for c in costs:
-        total += c
-        out.append(total)
+        over = _over(board, plan, leg.units, leg.index, bonus, free)
+        if over is not None:
+            out.append(("dropped_beyond_reach", leg, *over))
+    if plan.path:
+        arrival = Leg(len(plan.path) - 1, plan.destination, plan.arriving)
+        over = _over(board, plan, plan.arriving, arrival.index, bonus, free)
+        if over is not None:
+            out.append(("over_movement_points", arrival, *over))
     return out
 
 
-def _spent_by(board: Board, plan: PathPlan, units: Units, index: int) -> int:
-    """The most MP any of ``units`` spends from the start hex to path[index] (movement.1
-    measures picked-up units from the start hex too)."""
+def _over(board: Board, plan: PathPlan, units: Units, index: int, bonus: int,
+          free: tuple[int, ...]) -> tuple[str, int, int] | None:
+    """The slowest of ``units`` that spends more than its movement points (+ march) from
+    the start hex to path[index] (movement.1 measures picked-up units from the start hex
+    too): (unit, spent, points), or None."""
+    worst = None
+    for unit in sorted(units, key=lambda u: (board.unit_types[u].movement, u)):
+        spent = _spent(board, plan, {unit: 1}, index, free, packing=True)
+        points = board.unit_types[unit].movement + bonus
+        if spent > points and worst is None:
+            worst = (unit, spent, points)
+    return worst
+
+
+def _spent(board: Board, plan: PathPlan, units: Units, index: int, free: tuple[int, ...],
+           *, packing: bool) -> int:
+    """The most MP any of ``units`` spends up to path[index]; with ``packing``, a packing
+    unit that must pack first spends 1 more."""
     if index < 0 or not plan.path:
         return 0
     spent = 0
     for unit in units:
-        cum = plan.vessel_spent if board.unit_types[unit].vessel else plan.land_spent
-        spent = max(spent, cum[index])
+        kind = board.unit_types[unit]
+        steps = plan.vessel_steps if kind.vessel else plan.land_steps
+        cost = sum(c for i, c in enumerate(steps[: index + 1]) if i not in free)
+        if packing and plan.packing and kind.packs:
+            cost += 1
+        spent = max(spent, cost)
     return spent
 
 
-def _slowest(board: Board, units: Units) -> tuple[str, int]:
-    if not units:
-        return "", 0
-    unit = min(units, key=lambda u: (board.unit_types[u].movement, u))
-    return unit, board.unit_types[unit].movement
-
-
 def _needs_packing(board: Board, plan: PathPlan) -> bool:
-    sources = [(plan.army, plan.moving)] + [(a, u) for _i, a, u in plan.pickups]
+    sources = [(plan.army, plan.moving)] + [(p.army, p.units) for p in plan.pickups]
     for army, units in sources:
         packers = sum(c for u, c in army.units.items() if board.unit_types[u].packs)
         moving_packers = sum(c for u, c in units.items() if board.unit_types[u].packs)

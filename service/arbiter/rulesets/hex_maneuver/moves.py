@@ -81,7 +81,8 @@ def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: in
     whole = plan.moving == {u: c for u, c in source.units.items() if c > 0}
     book.take(source.id, plan.moving, _unpacked_taken(packers_of(source.units), source.unpacked,
                                                       packers_of(plan.moving)))
-    for index, picked, units in plan.pickups:
+    for pickup in plan.pickups:
+        index, picked, units = pickup.index, pickup.army, pickup.units
         book.take(picked.id, units, _unpacked_taken(packers_of(picked.units), picked.unpacked,
                                                     packers_of(units)))
         h = plan.path[index] if index >= 0 else plan.start

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbiter.engine.errors import Problems
-from arbiter.engine.hexgrid import Axial
+from arbiter.engine.hexgrid import Axial, as_dict
 
 from .board import Board, compile_board
 from .models import HexManeuverManeuver, HexManeuverState, Id, UnitCounts
@@ -53,6 +53,8 @@ class HexManeuverDestination(_Frozen):
 class HexManeuverReachableResponse(_Frozen):
     army: str
     movement_points: int
+    depleted: bool = Field(description="A depleted army cannot maneuver this round: it has "
+                           "no destinations.")
     destinations: list[HexManeuverDestination]
 
 
@@ -90,23 +92,22 @@ def reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableRespo
     units = request.units if request.units is not None else dict(army.units)
     units = {u: c for u, c in units.items() if c > 0}
     points, found = destinations(board, army.owner, army.id, units, request.march)
+    if army.depletion > 0:  # maneuver.1: undepleted armies only
+        found = []
     targets = RangeFinder(board, army.owner, units)
-    # The engine's own values, already checked: construct without re-validating each one.
-    return HexManeuverReachableResponse.model_construct(
-        army=army.id,
-        movement_points=points,
-        destinations=[
-            HexManeuverDestination.model_construct(
-                hex=_axial(d.hex), cost=d.cost, path=[_axial(h) for h in d.path],
-                march=d.march, ferry=d.ferry, explore=d.explore,
-                in_range=[HexManeuverTarget.model_construct(
-                    kind=t.kind, id=t.id, owner=t.owner, hex=_axial(t.hex),
-                    distance=t.distance, units=t.units) for t in targets.at(d.hex)])
-            for d in found])
-
-
-def _axial(h: tuple[int, int]) -> Axial:
-    return Axial.model_construct(q=h[0], r=h[1])
+    # Plain data validated once in pydantic-core: far cheaper than a Python-level
+    # constructor call per hex of every path.
+    return HexManeuverReachableResponse.model_validate({
+        "army": army.id,
+        "movement_points": points,
+        "depleted": army.depletion > 0,
+        "destinations": [
+            {"hex": as_dict(d.hex), "cost": d.cost, "path": [as_dict(h) for h in d.path],
+             "march": d.march, "ferry": d.ferry, "explore": d.explore,
+             "in_range": [{"kind": t.kind, "id": t.id, "owner": t.owner,
+                           "hex": as_dict(t.hex), "distance": t.distance, "units": t.units}
+                          for t in targets.at(d.hex)]}
+            for d in found]})
 
 
 def legal_actions(request: HexManeuverLegalActionsRequest) -> HexManeuverLegalActionsResponse:

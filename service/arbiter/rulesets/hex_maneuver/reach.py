@@ -45,16 +45,21 @@ def needs_packing(board: Board, army_units: Units, unpacked: int, moving: Units)
 
 def destinations(board: Board, player: str, army_id: str, units: Units | None,
                  march: bool) -> tuple[int, list[Destination]]:
-    """Movement points and every hex the units of ``army_id`` may end a maneuver or an
-    exploration on, cheapest first, then in map order."""
+    """The movement points left to move with (after any packing) and every hex the units
+    of ``army_id`` may end a maneuver or an exploration on, cheapest first, then in map
+    order."""
     army = board.armies[army_id]
     moving = {u: c for u, c in (units if units is not None else army.units).items() if c > 0}
     column = Column.of(board, moving)
-    points = movement_points(board, moving)
     bonus = 1 if march and board.state.options.march else 0
     packing = not column.carried_by_vessel and needs_packing(board, army.units, army.unpacked,
                                                               moving)
-    budget = points + bonus - (1 if packing else 0)
+    # trebuchet.1: a packing unit that must pack first has 1 MP less to move with.
+    pool = column.vessels or column.land
+    effective = min((board.unit_types[u].movement
+                     - (1 if packing and board.unit_types[u].packs else 0) for u in pool),
+                    default=0)
+    budget = effective + bonus
     enemies = board.enemy_hexes(player)
     own = board.own_structure_hexes(player)
     ferry_zone = board.ferry_zone(board.vessel_hexes(player, {army.id: moving}))
@@ -90,12 +95,12 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
             best[h] = node
     out = []
     for h, node in best.items():
-        cost = reach.cost[node] + (1 if packing and h != start else 0)
+        cost = reach.cost[node]
         path = [n[0] for n in reach.path_to(node)]
         ferry = not column.carried_by_vessel and any(p in ferry_zone for p in path)
-        out.append(Destination(h, cost, path, cost > points, ferry, h in unexplored))
+        out.append(Destination(h, cost, path, cost > effective, ferry, h in unexplored))
     out.sort(key=lambda d: (d.cost, d.hex[1], d.hex[0]))
-    return points, out
+    return effective, out
 
 
 @dataclass(frozen=True, slots=True)

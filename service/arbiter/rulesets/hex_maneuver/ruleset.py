@@ -48,6 +48,11 @@ def _judge_army(board: Board, act: HexManeuverManeuver | HexManeuverExplore, ver
     # The path is judged from the army owner's side (whose enemies block it), even when
     # another player names the army: that is already refused as not_your_army.
     judge_steps(board, plan, army.owner, verdict, explore=explore, march=act.march)
+    whole = plan.moving == {u: c for u, c in army.units.items() if c > 0}
+    if not whole and plan.destination == plan.start:
+        # split.1: the units split off form a new army on another hex; ending back on the
+        # start would merge them into the remaining units and deplete those.
+        verdict.violate("split_needs_a_move", where, army=army.id)
     return plan
 
 
@@ -113,10 +118,15 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
     if civilians:
         verdict.violate("explorer_not_military", at_claim, units=civilians)
 
+    # The stack, when the state keeps one, is what is flipped: its top tile. A tile named
+    # in table mode must be that tile; with no stack the named tile is all there is.
     tile = act.tile
+    from_stack = bool(state.tiles) and (tile is None or tile.id == state.tiles[0].id)
     if tile is not None:
         found = tile_problems(tile, ("action", "tile"))
         found.raise_if_any()
+        if state.tiles and tile.id != state.tiles[0].id:
+            verdict.violate("tile_not_on_top", at_claim, tile=tile.id, top=state.tiles[0].id)
     elif state.tiles:
         tile = state.tiles[0]
     else:
@@ -160,7 +170,11 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
         else:
             verdict.violate("relic_draw_missing", location(hex=chosen.relic_hex), fatal=True,
                             hex=chosen.relic_hex)
-    card = act.event_card or (state.events.deck[0] if state.events.deck else None)
+    deck = state.events.deck
+    card = act.event_card or (deck[0] if deck else None)
+    card_from_deck = bool(deck) and card == deck[0]
+    if act.event_card is not None and deck and act.event_card != deck[0]:
+        verdict.violate("event_card_not_on_top", at_claim, card=act.event_card, top=deck[0])
     if card is None:
         verdict.violate("event_card_missing", at_claim)
 
@@ -174,7 +188,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
     def apply() -> dict[str, Any]:
         new = state.model_dump(mode="json")
         lay_tile(new, chosen, province)
-        if act.tile is None:
+        if from_stack:
             new["tiles"] = new["tiles"][1:]
         verdict.event("tile_placed", at_claim, tile=tile.id, province=province,
                       rotation=chosen.rotation)
@@ -196,7 +210,7 @@ def _explore(board: Board, act: HexManeuverExplore, verdict: Verdict, mode: Mode
                 army = next(a for a in new["armies"] if a["id"] == plan.army.id)
                 army["depletion"] = max(army["depletion"], _cubes(board, act.march))
         if card is not None:
-            if act.event_card is None:
+            if card_from_deck:
                 new["events"]["deck"] = new["events"]["deck"][1:]
             player = next(p for p in new["players"] if p["id"] == act.player)
             cube = player["voting_cubes"] > 0
