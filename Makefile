@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-quick schema schema-check lint fuzz clean
+.PHONY: run test bench bench-quick schema schema-check lint fuzz load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,16 @@ schema: $(STAMP)
 
 schema-check: $(STAMP)
 	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.schema_export import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
+
+# schemathesis for a long run against a server the tests start (tests/hardening).
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	ARBITER_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/hardening/test_schemathesis.py
+
+# The 30 s load test, with Redis up and with a private redis-server killed halfway.
+load: $(STAMP)
+	ARBITER_LOAD=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/load
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests

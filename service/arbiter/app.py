@@ -1,29 +1,35 @@
 """``create_app(settings)``: the ASGI application — REST routes, GraphQL, health, metrics
-and the OpenAPI document — with the body limit and the last-resort error handler."""
+and the OpenAPI document — behind ``Guard`` (body limit, security headers, request log,
+last-resort 500 problem), optional CORS, and ``Gate`` (optional API keys and rate
+limits)."""
 
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from strawberry.asgi import GraphQL
+from starlette.types import ASGIApp
 
 from arbiter import __version__
 from arbiter.api.answers import Answerer
 from arbiter.api.graphql import build_schema
+from arbiter.api.graphql_http import GraphQLEndpoint
+from arbiter.api.guard import INTERNAL_ERROR, Guard
+from arbiter.api.limits import Compute, Limits
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi
-from arbiter.api.problems import problem, problem_body
+from arbiter.api.problems import problem
+from arbiter.api.ratelimit import RateLimiter, RedisBuckets
 from arbiter.api.rest import RestApi, json_response
+from arbiter.api.security import ApiKeys, Gate
 from arbiter.cache import AnswerCache
 from arbiter.cache.breaker import CircuitBreaker
 from arbiter.cache.memory import LruCache
@@ -31,81 +37,6 @@ from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.engine.registry import Registry
 from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
-
-log = logging.getLogger("arbiter")
-
-SECURITY_HEADERS = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-]
-
-
-class Guard:
-    """Pure ASGI middleware in front of everything: refuses bodies over the limit with 413
-    (by Content-Length, or by counting a streamed body), adds security headers, and turns
-    any exception that escapes into a 500 problem without internals."""
-
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
-        self.app = app
-        self.max_body = max_body
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._send_problem(send, 413 if length.isdigit() else 400,
-                                     f"the body exceeds {self.max_body} bytes "
-                                     "(ARBITER_MAX_BODY_BYTES)" if length.isdigit()
-                                     else "invalid Content-Length")
-            return
-        body = bytearray()
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.max_body:
-                await self._send_problem(send, 413, f"the body exceeds {self.max_body} bytes "
-                                         "(ARBITER_MAX_BODY_BYTES)")
-                return
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-
-        started = False
-
-        async def send_with_headers(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-                message = {**message, "headers": [*message.get("headers", []),
-                                                  *SECURITY_HEADERS]}
-            await send(message)
-
-        try:
-            await self.app(scope, replay, send_with_headers)
-        except Exception:
-            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
-            if not started:
-                await self._send_problem(send, 500, "the service failed to answer; this is a "
-                                         "bug, and it has been logged")
-
-    async def _send_problem(self, send: Send, status: int, detail: str) -> None:
-        body = orjson.dumps(problem_body(status, detail))
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"application/problem+json"),
-            (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]})
-        await send({"type": "http.response.body", "body": body})
 
 
 def build_cache(settings: Settings, metrics: Metrics) -> AnswerCache:
@@ -118,7 +49,22 @@ def build_cache(settings: Settings, metrics: Metrics) -> AnswerCache:
                           breaker=CircuitBreaker(cooldown_seconds=settings.redis_cooldown_seconds),
                           prefix=settings.redis_key_prefix)
     return AnswerCache(LruCache(settings.cache_size, settings.cache_max_bytes), redis,
-                       redis_min_size=settings.redis_min_cells, count=metrics.cache_event)
+                       redis_min_size=settings.redis_min_bytes, count=metrics.cache_event)
+
+
+def build_rate_limiter(settings: Settings, cache: AnswerCache) -> RateLimiter | None:
+    """Per-key token buckets when ARBITER_RATE_LIMIT is set: in the cache's Redis when
+    there is one (shared by every replica), in process otherwise."""
+    if settings.rate_limit <= 0:
+        return None
+    buckets = None
+    if cache.redis is not None:
+        with contextlib.suppress(Exception):  # a client without scripting: in process only
+            buckets = RedisBuckets(
+                cache.redis.client, settings.rate_limit, settings.rate_burst,
+                timeout=settings.redis_timeout_ms / 1000, prefix=settings.redis_key_prefix,
+                breaker=CircuitBreaker(cooldown_seconds=settings.redis_cooldown_seconds))
+    return RateLimiter(settings.rate_limit, settings.rate_burst, buckets)
 
 
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> ASGIApp:
@@ -126,11 +72,15 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     registry = registry or builtin_registry(settings.rulesets)
     metrics = Metrics()
     cache = build_cache(settings, metrics)
-    answerer = Answerer(cache)
-    rest = RestApi(registry, settings, metrics, answerer)
-    openapi = orjson.dumps(build_openapi(registry, __version__))
-    graphql = GraphQL(build_schema(registry, settings, answerer), graphql_ide="graphiql",
-                      allow_queries_via_get=False)
+    compute = Compute.from_settings(settings)
+    answerer = Answerer(cache, compute, Limits.from_settings(settings))
+    rest = RestApi(registry, settings, metrics, answerer, compute)
+    keys = ApiKeys.from_hex(settings.api_key_sha256)
+    limiter = build_rate_limiter(settings, cache)
+    openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
+                                         rate_limited=limiter is not None))
+    graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute),
+                              graphql_ide="graphiql", allow_queries_via_get=False)
 
     async def healthz(request: Request) -> Response:
         return json_response({"status": "ok"})
@@ -149,7 +99,11 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return problem(exc.status_code, str(exc.detail))
+        return problem(exc.status_code, str(exc.detail), headers=exc.headers)
+
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        # Starlette re-raises after sending this; Guard logs the traceback.
+        return problem(500, INTERNAL_ERROR)
 
     routes: list[Any] = [
         Route("/healthz", healthz, methods=["GET"]),
@@ -164,10 +118,19 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         yield
         await cache.close()
 
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found},
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found,
+                                                       Exception: internal_error},
                     lifespan=lifespan)
     app.state.settings = settings
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    return Guard(app, settings.max_body_bytes)
+    outer: ASGIApp = app
+    if keys or limiter is not None:
+        outer = Gate(outer, keys, limiter)
+    origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
+    if origins:
+        outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
+                               allow_headers=["authorization", "content-type", "x-api-key"],
+                               expose_headers=["retry-after"], max_age=600)
+    return Guard(outer, settings.max_body_bytes, settings.log_bodies)

@@ -18,11 +18,16 @@ from arbiter.settings import Settings
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from arbiter.api.logs import log_config
+
     settings = Settings.from_env()
+    # One JSON line per request comes from the app itself (arbiter.api.logs), so uvicorn's
+    # own access log stays off.
     uvicorn.run("arbiter.app:create_app", factory=True,
                 host=args.host or settings.host, port=args.port or settings.port,
                 workers=args.workers or settings.workers, log_level=settings.log_level,
-                access_log=False, server_header=False)
+                log_config=log_config(settings.log_level), access_log=False,
+                server_header=False)
     return 0
 
 

@@ -4,10 +4,8 @@ started in a subprocess on a free port (the entry point the Dockerfile runs)."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import httpx
@@ -16,13 +14,7 @@ from starlette.testclient import TestClient
 
 from arbiter.app import create_app
 from arbiter.settings import Settings
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from support import free_port, wait_healthy
 
 
 @pytest.fixture(scope="session")
@@ -45,18 +37,8 @@ def server() -> Iterator[str]:
                              "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
     try:
-        while True:
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                raise RuntimeError(f"arbiter serve did not start:\n{out}")
-            time.sleep(0.1)
+        wait_healthy(base, proc)
         yield base
     finally:
         proc.terminate()

@@ -7,13 +7,12 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 import redis
 from hypothesis import given, settings
@@ -23,11 +22,12 @@ from tests.cache.conftest import REDIS_URL, require_redis
 from tests.cache.test_keys import REACHABLE, RULESET, fresh
 from tests.rulesets.test_hex_maneuver import boards
 
-from arbiter.api.answers import Answerer
+from arbiter.api.answers import Answerer, digest
 from arbiter.cache.keys import cache_key
 from arbiter.cache.memory import LruCache
 from arbiter.cache.redis_tier import RedisTier, connect, unframe
 from arbiter.cache.tiered import AnswerCache
+from support import free_port, wait_healthy
 
 pytestmark = pytest.mark.redis
 
@@ -44,15 +44,15 @@ def test_redis_tier_answers_equal_fresh_computation(state: dict[str, Any], run: 
     require_redis()
     prefix = f"arbiter-test-{run.hex[:12]}:"
     body = {"state": state, "army": "a"}
-    request = REACHABLE.request.model_validate(body)
+    raw = orjson.dumps(body)
 
     async def scenario() -> tuple[bytes, bytes]:
         writer = redis_cache(prefix)
-        first = await Answerer(writer).answer(RULESET, REACHABLE, request)
+        first = await Answerer(writer).answer_body(RULESET, REACHABLE, raw)
         await writer.close()
         reader_counts: list[tuple[str, str]] = []
         reader = redis_cache(prefix, reader_counts)  # a second replica: empty memory
-        second = await Answerer(reader).answer(RULESET, REACHABLE, request)
+        second = await Answerer(reader).answer_body(RULESET, REACHABLE, raw)
         await reader.close()
         assert ("redis", "hit") in reader_counts
         return first, second
@@ -68,15 +68,12 @@ def test_redis_tier_answers_equal_fresh_computation(state: dict[str, Any], run: 
 
 def test_corrupted_and_foreign_values_are_recomputed(redis_prefix: str) -> None:
     body = reachable_body(10)
-    request = REACHABLE.request.model_validate(body)
-    policy = REACHABLE.cache
-    assert policy is not None
-    key = cache_key(RULESET.id, RULESET.version, "reachable",
-                    policy.key(request, policy.fingerprint(request.state)))
+    raw = orjson.dumps(body)
+    key = cache_key(RULESET.id, RULESET.version, "reachable", b"rest\0" + digest(raw))
     client = redis.Redis.from_url(REDIS_URL)
     async def scenario(counts: list[tuple[str, str]]) -> bytes:
         cache = redis_cache(redis_prefix, counts)
-        answer = await Answerer(cache).answer(RULESET, REACHABLE, request)
+        answer = await Answerer(cache).answer_body(RULESET, REACHABLE, raw)
         await cache.close()
         return answer
 
@@ -89,27 +86,6 @@ def test_corrupted_and_foreign_values_are_recomputed(redis_prefix: str) -> None:
         assert stored is not None and unframe(key, stored) == fresh(body)  # overwritten
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def wait_http(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        if proc.poll() is not None:
-            break
-        time.sleep(0.1)
-    raise RuntimeError("server did not start")
-
-
 @pytest.mark.server
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server binary")
 def test_killing_redis_mid_run_every_request_still_answers_correctly() -> None:
@@ -118,14 +94,14 @@ def test_killing_redis_mid_run_every_request_still_answers_correctly() -> None:
                               "--save", "", "--appendonly", "no"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     env = {**os.environ, "ARBITER_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
-           "ARBITER_REDIS_MIN_CELLS": "0", "ARBITER_CACHE_SIZE": "0",
+           "ARBITER_REDIS_MIN_BYTES": "0", "ARBITER_CACHE_SIZE": "0",
            "ARBITER_LOG_LEVEL": "warning", "ARBITER_REDIS_COOLDOWN_SECONDS": "1"}
     server = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port",
                                str(http_port)], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{http_port}"
     try:
-        wait_http(base, server)
+        wait_healthy(base, server)
         bodies = []
         for army in ("a0", "a1", "a2", "a3"):
             body = reachable_body(6)

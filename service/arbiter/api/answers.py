@@ -1,34 +1,88 @@
-"""Answering a ruleset's derived query through the cache: the one place REST and GraphQL
-share, so both serve the same bytes for the same question. The board fingerprint is
-computed once per state and reused by every question about it."""
+"""Answering a ruleset's derived query through the cache, for REST and GraphQL alike.
+
+The key is a digest of the whole request as it arrived: the raw body for REST (so a hit
+skips parsing, the dominant cost on a big board), and the canonical JSON of the state and
+the arguments for GraphQL (the state's digest computed once per GraphQL request and
+shared by all its questions). Every input is in the key, so an answer is only ever served
+for the very question it was computed for, and a malformed request, which raises instead
+of answering, is never cached at all.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
+from arbiter.api.limits import Compute, Limits
 from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
 from arbiter.engine.registry import Query, Ruleset
 
 
-class Answerer:
-    def __init__(self, cache: AnswerCache | None) -> None:
-        self.cache = cache
+def digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=20).digest()
 
-    async def answer(self, ruleset: Ruleset, query: Query, request: BaseModel,
-                     fingerprints: dict[int, bytes] | None = None) -> bytes:
-        """The query's answer as JSON bytes."""
-        policy = query.cache
-        if policy is None or self.cache is None:
+
+def canonical(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+class Answerer:
+    def __init__(self, cache: AnswerCache | None, compute: Compute | None = None,
+                 limits: Limits | None = None) -> None:
+        self.cache = cache
+        self.compute = compute
+        self.limits = limits
+
+    async def _cached(self, ruleset: Ruleset, query: Query, material: bytes, size: int,
+                      compute: Callable[[], bytes]) -> bytes:
+        budgeted = compute if self.compute is None else self._budgeted(compute)
+        if self.cache is None:
+            made = budgeted()
+            return await made if inspect.isawaitable(made) else made
+        key = cache_key(ruleset.id, ruleset.version, query.name, material)
+        return await self.cache.get_or_compute(key, size, budgeted)
+
+    def _budgeted(self, compute: Callable[[], bytes]) -> Callable[[], Awaitable[bytes]]:
+        """The computation run in a worker thread under the request's compute budget
+        (``limits.Compute``): a cache hit costs no thread hop."""
+        assert self.compute is not None
+        run = self.compute.run
+        return lambda: run(compute)
+
+    async def answer_body(self, ruleset: Ruleset, query: Query, body: bytes) -> bytes:
+        """A REST body's answer as JSON bytes; parses only on a miss."""
+        limits = self.limits
+
+        def compute() -> bytes:
+            request = query.request.model_validate_json(body)
+            if limits is not None:
+                limits.check_request(request)
             return query.run(request).model_dump_json().encode()
-        state: Any = getattr(request, "state")  # noqa: B009 - every query request has one
-        memo = fingerprints if fingerprints is not None else {}
-        fingerprint = memo.get(id(state))
-        if fingerprint is None:
-            fingerprint = memo[id(state)] = policy.fingerprint(state)
-        key = cache_key(ruleset.id, ruleset.version, query.name,
-                        policy.key(request, fingerprint))
-        return await self.cache.get_or_compute(
-            key, policy.size(request), lambda: query.run(request).model_dump_json().encode())
+
+        return await self._cached(ruleset, query, b"rest\0" + digest(body), len(body), compute)
+
+    async def answer(self, ruleset: Ruleset, query: Query, request: BaseModel) -> bytes:
+        """An already parsed request's answer: keyed by its canonical JSON (costlier than
+        ``answer_body``, which keys the raw body and parses only on a miss)."""
+        material = b"parsed\0" + digest(request.model_dump_json().encode())
+        return await self._cached(ruleset, query, material, 0,
+                                  lambda: query.run(request).model_dump_json().encode())
+
+    async def answer_parsed(self, ruleset: Ruleset, query: Query, state_digest: bytes,
+                            state_size: int, arguments: dict[str, Any],
+                            request: Callable[[], BaseModel]) -> bytes:
+        """A GraphQL question's answer: ``state_digest`` is the digest of the canonical
+        state (once per request), ``arguments`` the question's own, ``request`` builds the
+        validated request on a miss."""
+        material = b"graphql\0" + state_digest + canonical(arguments)
+
+        def compute() -> bytes:
+            return query.run(request()).model_dump_json().encode()
+
+        return await self._cached(ruleset, query, material, state_size, compute)

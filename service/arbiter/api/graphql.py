@@ -3,7 +3,9 @@ questions of it in one query (``validate``, ``validateBatch`` and each derived q
 
 Errors: a state or action that does not validate comes back as a GraphQL error whose
 ``extensions.problems`` carry the same JSON pointers a REST 422 would (``/state/...``,
-``/action/...``). Limits: depth, aliases and tokens, configurable.
+``/action/...``). Limits: depth, aliases, tokens and fields per operation, the state's
+size and the actions' lists (``limits.py``), and the request's compute budget, which every
+judgement of the request shares (``limits.Compute``).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
 from strawberry.extensions import (
+    AddValidationRules,
     MaskErrors,
     MaxAliasesLimiter,
     MaxTokensLimiter,
@@ -26,14 +29,24 @@ from strawberry.extensions import (
 )
 from strawberry.schema.config import StrawberryConfig
 
-from arbiter.api.answers import Answerer
+from arbiter.api.answers import Answerer, canonical, digest
 from arbiter.api.contract import camel
 from arbiter.api.graphql_types import JSON, TypeMaker, plain, state_scalar
+from arbiter.api.limits import (
+    BudgetExceeded,
+    Busy,
+    Compute,
+    LimitExceeded,
+    Limits,
+    max_fields_rule,
+)
 from arbiter.api.problems import validation_problems
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Event, Location, Outcome, Violation
 from arbiter.engine.registry import Query, Registry, Ruleset, validate_batch
 from arbiter.settings import Settings
+
+T = TypeVar("T")
 
 
 def _problem_error(message: str, problems: list[Problem]) -> GraphQLError:
@@ -42,26 +55,66 @@ def _problem_error(message: str, problems: list[Problem]) -> GraphQLError:
         "problems": [{"pointer": p.pointer, "detail": p.detail} for p in problems]})
 
 
-def _parse(model: type[BaseModel], value: Any, root: str) -> Any:
+def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
+    """``value`` validated by ``model``; a ValidationError becomes a GraphQL error whose
+    pointers start at ``root`` (``/state``, ``/action``, ``/actions/3``), as in REST."""
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        raise _problem_error(f"invalid {root}: see extensions.problems",
-                             validation_problems(exc, {root: value}, (root,))) from None
+        document: Any = value  # the value where REST would have it, for the pointers
+        for seg in reversed(root):
+            document = [None] * seg + [document] if isinstance(seg, int) else {seg: document}
+        where = "/".join(map(str, root))
+        raise _problem_error(f"invalid {where}: see extensions.problems",
+                             validation_problems(exc, document, root)) from None
 
 
 def _invalid(exc: InvalidInput) -> GraphQLError:
     return _problem_error("the request cannot be judged: see extensions.problems", exc.problems)
 
 
-@dataclass(frozen=True)
+def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy) -> GraphQLError:
+    """The GraphQL form of a 413/422 limit problem (or of a busy 503)."""
+    if isinstance(exc, Busy):
+        return GraphQLError(str(exc), extensions={"code": "BUSY",
+                                                  "retry_after": exc.retry_after})
+    if isinstance(exc, BudgetExceeded):
+        return GraphQLError(str(exc), extensions={
+            "code": "LIMIT_EXCEEDED", "limit": exc.limit, "maximum": exc.budget_ms,
+            "problems": [{"pointer": "", "detail": str(exc)}]})
+    return GraphQLError(f"the request is over a limit ({exc.limit}: {exc.maximum}): see "
+                        "extensions.problems", extensions={
+                            "code": "LIMIT_EXCEEDED", "limit": exc.limit,
+                            "maximum": exc.maximum,
+                            "problems": [{"pointer": p.pointer, "detail": p.detail}
+                                         for p in exc.problems]})
+
+
+async def _judged(compute: Compute, work: Callable[[], T]) -> T:
+    """Run ``work`` under the request's compute budget, errors as GraphQL errors."""
+    try:
+        return await compute.run(work)
+    except InvalidInput as exc:
+        raise _invalid(exc) from None
+    except (LimitExceeded, BudgetExceeded, Busy) as exc:
+        raise _over_limit(exc) from None
+
+
+@dataclass
 class Asked:
-    """The root value of a ruleset's questions: the state, parsed once per query, and its
-    board fingerprint once the first cached question computes it."""
+    """The root value of a ruleset's questions: the state, parsed once per query, and the
+    digest of its canonical JSON once the first question needs it for the cache."""
 
     ruleset: Ruleset
     state: BaseModel
-    fingerprints: dict[int, bytes] = field(default_factory=dict)
+    raw_state: Any = None
+    _digest: tuple[bytes, int] | None = field(default=None, repr=False)
+
+    def state_digest(self) -> tuple[bytes, int]:
+        if self._digest is None:
+            data = canonical(self.raw_state)
+            self._digest = (digest(data), len(data))
+        return self._digest
 
 
 def _resolver(fn: Callable[..., Any], params: list[inspect.Parameter], returns: Any
@@ -87,10 +140,13 @@ def _kw(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -> i
 
 
 class SchemaBuilder:
-    def __init__(self, registry: Registry, settings: Settings, answerer: Answerer) -> None:
+    def __init__(self, registry: Registry, settings: Settings, answerer: Answerer,
+                 compute: Compute | None = None) -> None:
         self.registry = registry
         self.settings = settings
         self.answerer = answerer
+        self.limits = Limits.from_settings(settings)
+        self.compute = compute or Compute(0, 1)
         self.maker = TypeMaker()
         # Shared output types first, so every ruleset's Outcome reuses them.
         for model in (Location, Violation, Event):
@@ -106,30 +162,31 @@ class SchemaBuilder:
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         mode = maker.of(Literal["strict", "advisory"], input=True)
         batch_mode = maker.of(Literal["each", "sequence"], input=True)
-        max_batch = self.settings.max_batch
+        limits = self.limits
+        compute = self.compute
 
-        def action_of(value: Any, pointer_root: str) -> Any:
-            return _parse(ruleset.action_model, plain(value, maker), pointer_root)
+        def action_of(value: Any, *pointer_root: str | int) -> Any:
+            action = _parse(ruleset.action_model, plain(value, maker), *pointer_root)
+            limits.check_steps(action, *pointer_root)
+            return action
 
-        def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
-            act = action_of(action, "action")
-            try:
+        async def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
+            def work() -> Outcome:
+                act = action_of(action, "action")
                 return root.ruleset.validate(root.state, act, mode.value if mode else "strict")
-            except InvalidInput as exc:
-                raise _invalid(exc) from None
 
-        def validate_many(root: Asked, actions: list[Any], mode: Any = None,
-                          strictness: Any = None) -> list[Outcome]:
-            if len(actions) > max_batch:
-                raise _problem_error("too many actions", [Problem(
-                    "/actions", f"at most {max_batch} actions per batch (ARBITER_MAX_BATCH)")])
-            parsed = [action_of(a, f"actions/{i}") for i, a in enumerate(actions)]
-            try:
+            return await _judged(compute, work)
+
+        async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
+                                strictness: Any = None) -> list[Outcome]:
+            def work() -> list[Outcome]:
+                limits.check_batch(len(actions))
+                parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
                 return validate_batch(root.ruleset, root.state, parsed,
                                       sequence=bool(mode and mode.value == "sequence"),
                                       mode=strictness.value if strictness else "strict")
-            except InvalidInput as exc:
-                raise _invalid(exc) from None
+
+            return await _judged(compute, work)
 
         fields: dict[str, Any] = {
             "validate": strawberry.field(
@@ -153,6 +210,7 @@ class SchemaBuilder:
     def _query_field(self, ruleset: Ruleset, query: Query) -> Any:
         maker = self.maker
         answerer = self.answerer
+        limits = self.limits
         params = []
         for name, info in query.request.model_fields.items():
             if name == "state":
@@ -166,15 +224,23 @@ class SchemaBuilder:
 
         async def run(root: Asked, **kwargs: Any) -> Any:
             body = {k: plain(v, maker) for k, v in kwargs.items() if v is not None}
+
+            def request() -> BaseModel:
+                req = query.request.model_validate({"state": root.state, **body})
+                limits.check_steps(req, skip=("state",))
+                return req
+
+            state_digest, size = root.state_digest()
             try:
-                request = query.request.model_validate({"state": root.state, **body})
+                answer = await answerer.answer_parsed(ruleset, query, state_digest, size, body,
+                                                      request)
             except ValidationError as exc:
                 raise _problem_error("invalid arguments: see extensions.problems",
                                      validation_problems(exc, body)) from None
-            try:
-                answer = await answerer.answer(ruleset, query, request, root.fingerprints)
             except InvalidInput as exc:
                 raise _invalid(exc) from None
+            except (LimitExceeded, BudgetExceeded, Busy) as exc:
+                raise _over_limit(exc) from None
             # The same JSON REST would send, read back into the response model.
             return query.response.model_validate_json(answer)
 
@@ -183,11 +249,17 @@ class SchemaBuilder:
 
     def schema(self) -> strawberry.Schema:
         root_fields: dict[str, Any] = {}
+        limits = self.limits
         for ruleset in self.registry:
             questions, state_type = self.questions(ruleset)
 
             def ask(root: Any, state: Any, _ruleset: Ruleset = ruleset) -> Asked:
-                return Asked(_ruleset, _parse(_ruleset.state_model, state, "state"))
+                parsed = _parse(_ruleset.state_model, state, "state")
+                try:
+                    limits.check_state(parsed)
+                except LimitExceeded as exc:
+                    raise _over_limit(exc) from None
+                return Asked(_ruleset, parsed, state)
 
             root_fields[ruleset.id] = strawberry.field(
                 resolver=_resolver(ask, [_kw("state", state_type)], questions),
@@ -225,6 +297,7 @@ class SchemaBuilder:
                 QueryDepthLimiter(max_depth=s.graphql_max_depth),
                 MaxAliasesLimiter(max_alias_count=s.graphql_max_aliases),
                 MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
+                AddValidationRules([max_fields_rule(s.graphql_max_fields)]),
                 MaskErrors(should_mask_error=_unexpected),
             ],
         )
@@ -246,6 +319,6 @@ def _unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
-def build_schema(registry: Registry, settings: Settings,
-                 answerer: Answerer | None = None) -> strawberry.Schema:
-    return SchemaBuilder(registry, settings, answerer or Answerer(None)).schema()
+def build_schema(registry: Registry, settings: Settings, answerer: Answerer | None = None,
+                 compute: Compute | None = None) -> strawberry.Schema:
+    return SchemaBuilder(registry, settings, answerer or Answerer(None), compute).schema()

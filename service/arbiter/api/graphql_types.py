@@ -19,7 +19,7 @@ import types
 from typing import Annotated, Any, Literal, NewType, Optional, Union, get_args, get_origin
 
 import strawberry
-from graphql import GraphQLError, value_from_ast_untyped
+from graphql import value_from_ast_untyped
 from pydantic import BaseModel
 
 from arbiter.api.contract import camel
@@ -45,8 +45,8 @@ def state_scalar(ruleset_id: str, public_url: str) -> Any:
     name = f"{camel(ruleset_id)}State"
 
     def parse(value: Any) -> Any:
-        if not isinstance(value, dict):
-            raise GraphQLError(f"{name} must be a JSON object")
+        # Any JSON value passes: the state model refuses a wrong one with the REST pointer
+        # (``/state``), where a refusal here would only name the variable.
         return value
 
     return strawberry.scalar(

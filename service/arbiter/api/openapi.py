@@ -25,8 +25,22 @@ PROBLEM_SCHEMA: dict[str, Any] = {
             "properties": {"pointer": {"type": "string", "description": "RFC 6901 JSON "
                                        "pointer into the request body."},
                            "detail": {"type": "string"}}}},
+        "limit": {"type": "string", "description": "The setting whose limit the request "
+                  "is over (ARBITER_MAX_CELLS, ARBITER_COMPUTE_BUDGET_MS, …)."},
+        "maximum": {"type": "integer", "description": "That limit's value."},
+        "retry_after": {"type": "integer", "description": "Seconds until a retry can pass."},
     },
 }
+
+
+SECURITY_SCHEMES: dict[str, Any] = {
+    "bearerKey": {"type": "http", "scheme": "bearer",
+                  "description": "An API key from ARBITER_API_KEYS, as a bearer token."},
+    "headerKey": {"type": "apiKey", "in": "header", "name": "X-API-Key",
+                  "description": "The same API key, in its own header."},
+}
+# Operations that stay open when API keys are on (an empty requirement).
+OPEN: dict[str, Any] = {"security": []}
 
 
 def _problem(description: str) -> dict[str, Any]:
@@ -39,7 +53,10 @@ def _ok(ref: str, description: str = "The answer.") -> dict[str, Any]:
             "content": {"application/json": {"schema": {"$ref": ref}}}}
 
 
-def build_openapi(registry: Registry, version: str) -> dict[str, Any]:
+def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
+                  rate_limited: bool = False) -> dict[str, Any]:
+    """The document; ``api_keys`` and ``rate_limited`` describe a deployment that has them
+    on (the committed schema/openapi.json is the default, with both off)."""
     models: list[tuple[type[BaseModel], Any]] = []
     for ruleset in registry:
         c = contract(ruleset)
@@ -55,18 +72,31 @@ def build_openapi(registry: Registry, version: str) -> dict[str, Any]:
         return str(refs[(model, mode)]["$ref"])  # type: ignore[index]
 
     errors = {"404": _problem("No such ruleset or query."),
-              "413": _problem("The body is larger than the limit."),
-              "422": _problem("The body is malformed: every bad field with its JSON pointer.")}
+              "413": _problem("The body, or the state's board, is larger than the limit "
+                              "(`limit` names it)."),
+              "422": _problem("The body is malformed: every bad field with its JSON pointer; "
+                              "or it is over a limit (`limit` names it)."),
+              "503": _problem("Busy finishing computations that went over their budget; "
+                              "retry after Retry-After seconds.")}
+    guarded: dict[str, Any] = {}
+    if api_keys:
+        guarded["401"] = _problem("An API key is missing or unknown.")
+    if rate_limited:
+        guarded["429"] = {**_problem("Over the rate limit; retry after Retry-After seconds."),
+                          "headers": {"Retry-After": {"schema": {"type": "integer"}}}}
+    errors.update(guarded)
     paths: dict[str, Any] = {
         "/v1/rulesets": {"get": {"operationId": "listRulesets", "summary": "The rulesets, "
                                  "their versions, action types and rule ids.",
                                  "responses": {"200": {"description": "The rulesets.",
                                                        "content": {"application/json": {
-                                                           "schema": {"type": "object"}}}}}}},
+                                                           "schema": {"type": "object"}}}},
+                                               **guarded}}},
         "/healthz": {"get": {"operationId": "healthz", "summary": "Liveness.",
-                             "responses": {"200": {"description": "Alive."}}}},
+                             "responses": {"200": {"description": "Alive."}}, **OPEN}},
         "/readyz": {"get": {"operationId": "readyz", "summary": "Readiness, with the cache's "
-                            "state.", "responses": {"200": {"description": "Ready."}}}},
+                            "state.", "responses": {"200": {"description": "Ready."}},
+                            **OPEN}},
     }
     for ruleset in registry:
         c = contract(ruleset)
@@ -77,7 +107,7 @@ def build_openapi(registry: Registry, version: str) -> dict[str, Any]:
             "summary": f"{ruleset.title}: rule ids and paraphrases, violation codes, "
                        "options, catalogues.",
             "responses": {"200": {"description": "The ruleset's metadata.", "content": {
-                "application/json": {"schema": {"type": "object"}}}}}}}
+                "application/json": {"schema": {"type": "object"}}}}, **guarded}}}
         routes = [("validate", c.validate_request, c.outcome,
                    "Judge one action: legal or every violation, the resulting state, events."),
                   ("validate-batch", c.batch_request, c.batch_response,
@@ -94,7 +124,7 @@ def build_openapi(registry: Registry, version: str) -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": body}},
                 "responses": {"200": _ok(ref(response, "serialization")), **errors},
             }}
-    return {
+    document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {"title": "Arbiter", "version": version,
                  "description": "Rules-as-a-service for board games: send a whole game state "
@@ -103,3 +133,7 @@ def build_openapi(registry: Registry, version: str) -> dict[str, Any]:
         "paths": paths,
         "components": {"schemas": components},
     }
+    if api_keys:
+        document["components"]["securitySchemes"] = SECURITY_SCHEMES
+        document["security"] = [{"bearerKey": []}, {"headerKey": []}]
+    return document

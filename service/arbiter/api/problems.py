@@ -10,10 +10,12 @@ import orjson
 from pydantic import ValidationError
 from starlette.responses import Response
 
+from arbiter.api.limits import BudgetExceeded, Busy, LimitExceeded
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 
 PROBLEM_TYPES = {
     400: "urn:arbiter:problem:bad-request",
+    401: "urn:arbiter:problem:unauthorized",
     404: "urn:arbiter:problem:not-found",
     405: "urn:arbiter:problem:method-not-allowed",
     413: "urn:arbiter:problem:too-large",
@@ -21,11 +23,15 @@ PROBLEM_TYPES = {
     422: "urn:arbiter:problem:invalid-request",
     429: "urn:arbiter:problem:rate-limited",
     500: "urn:arbiter:problem:internal",
+    503: "urn:arbiter:problem:unavailable",
 }
+LIMIT_TYPE = "urn:arbiter:problem:limit-exceeded"
+LIMIT_TITLE = "The request is over a limit"
 TITLES = {
-    400: "Bad request", 404: "Not found", 405: "Method not allowed",
+    400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
     413: "Request too large", 415: "Unsupported media type",
     422: "The request is malformed", 429: "Too many requests", 500: "Internal error",
+    503: "Service unavailable",
 }
 
 
@@ -98,3 +104,20 @@ def invalid_input(exc: InvalidInput) -> Response:
 def invalid_request(exc: ValidationError, body: bytes) -> Response:
     problems = validation_problems(exc, parse_document(body))
     return problem(422, "the request does not match its schema: see errors", problems)
+
+
+def limit_exceeded(exc: LimitExceeded) -> Response:
+    """413 or 422 naming the limit (``limit``: the variable that sets it) and each part of
+    the request over it."""
+    return problem(exc.status, f"the request is over a limit ({exc.limit}: {exc.maximum}): "
+                   "see errors", exc.problems, type=LIMIT_TYPE, title=LIMIT_TITLE, limit=exc.limit,
+                   maximum=exc.maximum)
+
+
+def budget_exceeded(exc: BudgetExceeded) -> Response:
+    return problem(422, str(exc), [Problem("", str(exc))], type=LIMIT_TYPE, title=LIMIT_TITLE,
+                   limit=exc.limit, maximum=exc.budget_ms)
+
+
+def busy(exc: Busy) -> Response:
+    return problem(503, str(exc), headers={"retry-after": str(exc.retry_after)})

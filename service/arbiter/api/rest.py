@@ -1,8 +1,10 @@
 """The REST routes of DESIGN.md for every registered ruleset.
 
-Each handler: find the ruleset (404 problem), parse the body with the route's pydantic
-model straight from bytes (422 problem with pointers), call the engine (``InvalidInput``
--> 422), serialise. Illegal actions are 200 verdicts.
+Each handler: find the ruleset (404 problem), then, in a worker thread under the request's
+compute budget (``limits.Compute``): parse the body with the route's pydantic model
+straight from bytes (422 problem with pointers), check the size limits (413/422 naming
+the limit), call the engine (``InvalidInput`` -> 422), serialise. Illegal actions are 200
+verdicts.
 """
 
 from __future__ import annotations
@@ -19,9 +21,17 @@ from starlette.routing import Route
 
 from arbiter.api.answers import Answerer
 from arbiter.api.contract import contract
+from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
 from arbiter.api.metrics import Metrics
-from arbiter.api.problems import invalid_input, invalid_request, problem
-from arbiter.engine.errors import InvalidInput, Problem
+from arbiter.api.problems import (
+    budget_exceeded,
+    busy,
+    invalid_input,
+    invalid_request,
+    limit_exceeded,
+    problem,
+)
+from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import Registry, Ruleset, describe, validate_batch
 from arbiter.settings import Settings
 
@@ -38,11 +48,13 @@ def raw_json(body: bytes | str, status: int = 200) -> Response:
 
 class RestApi:
     def __init__(self, registry: Registry, settings: Settings, metrics: Metrics,
-                 answerer: Answerer) -> None:
+                 answerer: Answerer, compute: Compute | None = None) -> None:
         self.registry = registry
         self.settings = settings
         self.metrics = metrics
         self.answerer = answerer
+        self.limits = Limits.from_settings(settings)
+        self.compute = compute or Compute.from_settings(settings)
 
     def routes(self) -> list[Route]:
         return [
@@ -107,38 +119,60 @@ class RestApi:
         return Response(orjson.dumps(models[which].model_json_schema()),
                         media_type="application/schema+json")
 
+    async def _judge(self, work: Callable[[], Response]) -> Response:
+        """Run the parsing and judging of one request under its compute budget."""
+        try:
+            return await self.compute.run(work)
+        except BudgetExceeded as exc:
+            return budget_exceeded(exc)
+        except Busy as exc:
+            return busy(exc)
+
     async def validate(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
-        try:
-            req: Any = contract(ruleset).validate_request.model_validate_json(body)
-            outcome = ruleset.validate(req.state, req.action, req.mode)
-        except ValidationError as exc:
-            return invalid_request(exc, body)
-        except InvalidInput as exc:
-            return invalid_input(exc)
-        return raw_json(outcome.model_dump_json())
+        model = contract(ruleset).validate_request
+
+        def judge() -> Response:
+            try:
+                req: Any = model.model_validate_json(body)
+                self.limits.check_request(req)
+                outcome = ruleset.validate(req.state, req.action, req.mode)
+            except ValidationError as exc:
+                return invalid_request(exc, body)
+            except InvalidInput as exc:
+                return invalid_input(exc)
+            except LimitExceeded as exc:
+                return limit_exceeded(exc)
+            return raw_json(outcome.model_dump_json())
+
+        return await self._judge(judge)
 
     async def validate_batch(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
-        try:
-            req: Any = contract(ruleset).batch_request.model_validate_json(body)
-            if len(req.actions) > self.settings.max_batch:
-                raise InvalidInput([Problem("/actions", f"at most {self.settings.max_batch} "
-                                            "actions per batch (ARBITER_MAX_BATCH)")])
-            outcomes = validate_batch(ruleset, req.state, req.actions,
-                                      sequence=req.mode == "sequence", mode=req.strictness)
-        except ValidationError as exc:
-            return invalid_request(exc, body)
-        except InvalidInput as exc:
-            return invalid_input(exc)
-        parts = b",".join(o.model_dump_json().encode() for o in outcomes)
-        return raw_json(b'{"outcomes":[' + parts + b"]}")
+        model = contract(ruleset).batch_request
+
+        def judge() -> Response:
+            try:
+                req: Any = model.model_validate_json(body)
+                self.limits.check_request(req)
+                outcomes = validate_batch(ruleset, req.state, req.actions,
+                                          sequence=req.mode == "sequence", mode=req.strictness)
+            except ValidationError as exc:
+                return invalid_request(exc, body)
+            except InvalidInput as exc:
+                return invalid_input(exc)
+            except LimitExceeded as exc:
+                return limit_exceeded(exc)
+            parts = b",".join(o.model_dump_json().encode() for o in outcomes)
+            return raw_json(b'{"outcomes":[' + parts + b"]}")
+
+        return await self._judge(judge)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -151,10 +185,16 @@ class RestApi:
                            f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
         body = await request.body()
         try:
-            req = query.request.model_validate_json(body)
-            answer = await self.answerer.answer(ruleset, query, req)
+            # Parsed, checked against the limits and judged under the budget on a miss.
+            answer = await self.answerer.answer_body(ruleset, query, body)
         except ValidationError as exc:
             return invalid_request(exc, body)
         except InvalidInput as exc:
             return invalid_input(exc)
+        except LimitExceeded as exc:
+            return limit_exceeded(exc)
+        except BudgetExceeded as exc:
+            return budget_exceeded(exc)
+        except Busy as exc:
+            return busy(exc)
         return raw_json(answer)

@@ -5,7 +5,8 @@ background. Metrics count hits, misses and errors per tier."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,9 +38,12 @@ class AnswerCache:
         self._count = count or (lambda tier, result: None)
         self._pending: set[asyncio.Task[bool]] = set()
 
-    async def get_or_compute(self, key: str, size: int, compute: Callable[[], bytes]) -> bytes:
-        """The answer for ``key``; ``size`` (cells on the board) decides whether Redis is
-        worth a round trip; ``compute`` makes the answer when no tier has it."""
+    async def get_or_compute(self, key: str, size: int,
+                             compute: Callable[[], bytes | Awaitable[bytes]]) -> bytes:
+        """The answer for ``key``; ``size`` (bytes of the request) decides whether Redis is
+        worth a round trip; ``compute`` makes the answer when no tier has it (and may raise:
+        nothing is stored then); it may return an awaitable (the transport runs the work
+        in a thread under the request's compute budget)."""
         found = self.memory.get(key)
         if found is not None:
             self._count("memory", "hit")
@@ -53,7 +57,8 @@ class AnswerCache:
             if payload is not None:
                 self.memory.put(key, payload)
                 return payload
-        answer = compute()
+        made = compute()
+        answer = await made if inspect.isawaitable(made) else made
         self.memory.put(key, answer)
         if use_redis:
             assert self.redis is not None

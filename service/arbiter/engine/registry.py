@@ -19,28 +19,12 @@ from arbiter.engine.outcome import CodeRef, EventRef, Mode, Outcome, RuleRef
 
 
 @dataclass(frozen=True, slots=True)
-class CachePolicy:
-    """How a query's answers may be cached, said by the ruleset in pure terms.
-
-    ``fingerprint(state)``: digest of the board's topology and terrain, computed once per
-    request and shared by every question about that state. ``key(request, fingerprint)``:
-    canonical bytes of every other input that can change the answer (blockers, the
-    mover's profile, origin, budget, flags). ``size(request)``: cells on the board, which
-    decides whether a Redis round trip is cheaper than computing.
-    """
-
-    fingerprint: Callable[[Any], bytes]
-    key: Callable[[Any, bytes], bytes]
-    size: Callable[[Any], int]
-
-
-@dataclass(frozen=True, slots=True)
 class Query:
     """A derived question a ruleset answers, served at ``POST /v1/rulesets/{id}/{name}``.
 
     ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
-    validated request and returns an instance of ``response``; ``cache``, when set, lets
-    the transport cache its answers.
+    validated request and returns an instance of ``response``. ``run`` must be a pure
+    function of the request: the transport caches its answers by a digest of the request.
     """
 
     name: str
@@ -49,7 +33,6 @@ class Query:
     response: type[BaseModel]
     run: Callable[[Any], BaseModel]
     examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
-    cache: CachePolicy | None = None
 
 
 @runtime_checkable

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbiter.engine.outcome import Mode, Outcome
-from arbiter.engine.registry import CachePolicy, Query
+from arbiter.engine.registry import Query
 
-from . import catalogue, keys, queries
+from . import catalogue, queries
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from .models import HexManeuverAction, HexManeuverOptions, HexManeuverState
 from .ruleset import validate
@@ -40,7 +40,6 @@ class HexManeuver:
             response=queries.HexManeuverReachableResponse,
             run=queries.reachable,
             examples=({"state": EXAMPLE_STATE, "army": "red-1"},),
-            cache=CachePolicy(keys.board_fingerprint, keys.request_key, keys.board_size),
         ),
         "legal-actions": Query(
             name="legal-actions",
@@ -50,7 +49,6 @@ class HexManeuver:
             response=queries.HexManeuverLegalActionsResponse,
             run=queries.legal_actions,
             examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},),
-            cache=CachePolicy(keys.board_fingerprint, keys.request_key, keys.board_size),
         ),
     }
 

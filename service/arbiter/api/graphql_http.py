@@ -1,0 +1,40 @@
+"""The GraphQL endpoint over HTTP: strawberry's ASGI view with the body parsed by orjson
+(whose depth limit and refusal of NaN, Infinity and unpaired surrogates make a hostile
+body a 400, never a RecursionError) and transport errors answered as RFC 9457 problem
+documents like every other 4xx of the service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from cross_web import HTTPException
+from starlette.requests import Request
+from starlette.types import Receive, Scope, Send
+from strawberry.asgi import GraphQL
+
+from arbiter.api.problems import problem
+from arbiter.engine.errors import Problem
+
+
+class GraphQLEndpoint(GraphQL):
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            value = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            raise HTTPException(400, f"the body is not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise HTTPException(400, "the body must be a JSON object with a `query` string "
+                                "(batched operations are not supported)")
+        return value
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        try:
+            response: Any = await self.run(Request(scope=scope, receive=receive))
+        except HTTPException as exc:
+            errors = [Problem("", exc.reason)] if exc.status_code == 400 else []
+            response = problem(exc.status_code, exc.reason, errors)
+        await response(scope, receive, send)

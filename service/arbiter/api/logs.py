@@ -1,0 +1,79 @@
+"""Structured logs: every record is one JSON object on one line, and every request gets one
+``request`` record (method, path, status, duration, ruleset, bytes in and out, the API
+key's identity when keys are on). Request bodies stay out unless ``ARBITER_LOG_BODIES``
+is set; tracebacks go to the log, never into a response."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import MutableMapping
+from typing import Any
+
+import orjson
+
+ACCESS = logging.getLogger("arbiter.access")
+BODY_LOG_LIMIT = 16 * 1024
+# LogRecord's own attributes, and uvicorn's ANSI-coloured copy of its message.
+_RESERVED = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
+    "message", "color_message", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+                    + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key not in _RESERVED and not key.startswith("_"):
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return orjson.dumps(entry, default=str).decode()
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """A ``logging.config.dictConfig`` for ``arbiter serve``: Arbiter's and uvicorn's
+    loggers, all as JSON lines on stderr."""
+    level = level.upper()
+    handler = {"class": "logging.StreamHandler", "formatter": "json",
+               "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonFormatter}},
+        "handlers": {"json": handler},
+        "loggers": {name: {"handlers": ["json"], "level": level, "propagate": False}
+                    for name in ("arbiter", "uvicorn", "uvicorn.error", "uvicorn.access")},
+    }
+
+
+def ruleset_of(path: str) -> str:
+    """The ruleset a REST path names (``/v1/rulesets/<id>/...``), else empty."""
+    if path.startswith("/v1/rulesets/"):
+        return path[len("/v1/rulesets/"):].split("/", 1)[0][:64]
+    return ""
+
+
+def log_request(scope: MutableMapping[str, Any], status: int, seconds: float, bytes_in: int,
+                bytes_out: int, body: bytes | None) -> None:
+    if not ACCESS.isEnabledFor(logging.INFO):
+        return
+    path = scope.get("path", "")
+    fields: dict[str, Any] = {
+        "method": scope.get("method", ""), "path": path[:512], "status": status,
+        "duration_ms": round(seconds * 1000, 3), "ruleset": ruleset_of(path),
+        "bytes_in": bytes_in, "bytes_out": bytes_out,
+    }
+    key = scope.get("state", {}).get("api_key")
+    if key:
+        fields["api_key"] = key
+    if body is not None:
+        fields["body"] = body[:BODY_LOG_LIMIT].decode("utf-8", "replace")
+        if len(body) > BODY_LOG_LIMIT:
+            fields["body_truncated"] = True
+    ACCESS.info("request", extra=fields)
