@@ -1,0 +1,78 @@
+"""The cache: ``reachable`` computed, from the in-process tier and from Redis, on boards of
+growing size, side by side; and the board size from which a Redis hit beats computing."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import orjson
+from tests.bench import boards_hex_maneuver as hexes
+
+from arbiter.api.answers import Answerer
+from arbiter.cache.memory import LruCache
+from arbiter.cache.redis_tier import RedisTier, connect
+from arbiter.cache.tiered import AnswerCache
+from arbiter.rulesets import load
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def _median(samples: list[float]) -> float:
+    samples.sort()
+    return samples[len(samples) // 2]
+
+
+def run(quick: bool) -> dict[str, Any]:
+    ruleset = load("hex_maneuver")
+    query = ruleset.queries["reachable"]
+    radii = (3, 10) if quick else (3, 5, 7, 10, 20, 50, 100)
+    rows = []
+
+    async def measure() -> None:
+        redis_tier = RedisTier(connect(REDIS_URL, 0.2), timeout=0.2, ttl_seconds=120,
+                               prefix="arbiter-bench:")
+        redis_ok = await redis_tier.ping()
+        for radius in radii:
+            body = orjson.dumps(hexes.reachable_body(radius))
+            runs = 5 if radius >= 50 else (30 if quick else 200)
+            computed = []
+            uncached = Answerer(None)  # parse, answer, serialise: what a miss costs
+            for _ in range(runs):
+                t = time.perf_counter()
+                await uncached.answer_body(ruleset, query, body)
+                computed.append(time.perf_counter() - t)
+            memory_cache = Answerer(AnswerCache(LruCache(100, 1 << 28)))
+            await memory_cache.answer_body(ruleset, query, body)
+            hits = []
+            for _ in range(runs):
+                t = time.perf_counter()
+                await memory_cache.answer_body(ruleset, query, body)
+                hits.append(time.perf_counter() - t)
+            row: dict[str, Any] = {"hexes": len(hexes.board(radius)["hexes"]),
+                                   "request_bytes": len(body),
+                                   "computed_us": round(_median(computed) * 1e6, 1),
+                                   "memory_hit_us": round(_median(hits) * 1e6, 1)}
+            if redis_ok:
+                shared = AnswerCache(LruCache(0, 0), redis_tier)
+                answerer = Answerer(shared)
+                await answerer.answer_body(ruleset, query, body)
+                await shared.flush()
+                redis_hits = []
+                for _ in range(runs):
+                    t = time.perf_counter()
+                    await answerer.answer_body(ruleset, query, body)
+                    redis_hits.append(time.perf_counter() - t)
+                row["redis_hit_us"] = round(_median(redis_hits) * 1e6, 1)
+                row["redis_vs_computed"] = round(row["redis_hit_us"] / row["computed_us"], 2)
+            rows.append(row)
+        if redis_ok:
+            async for key in redis_tier.client.scan_iter(match="arbiter-bench:*"):
+                await redis_tier.client.delete(key)
+        await redis_tier.close()
+
+    asyncio.run(measure())
+    faster = [r["request_bytes"] for r in rows
+              if r.get("redis_hit_us", 1e18) < r["computed_us"]]
+    return {"rows": rows, "redis_pays_from_bytes": min(faster) if faster else None}

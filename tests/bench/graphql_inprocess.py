@@ -1,0 +1,76 @@
+"""GraphQL in process: the state as the pydantic-validated scalar (what Arbiter serves)
+against the same state as a fully typed GraphQL input, for one question, with strawberry's
+parser and validation caches on both."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import strawberry
+from strawberry.extensions import ParserCache, ValidationCache
+from tests.bench import boards_hex_maneuver as hexes
+
+from arbiter.api.answers import Answerer
+from arbiter.api.graphql import Asked, SchemaBuilder, _kw, _resolver
+from arbiter.api.graphql_types import plain, to_graphql
+from arbiter.rulesets import builtin_registry
+from arbiter.rulesets.hex_maneuver.models import HexManeuverAction, HexManeuverState
+from arbiter.settings import Settings
+
+QUESTION = ("validate(action: $move) { legal stateHash violations { code } }")
+
+
+def build() -> Any:
+    registry = builtin_registry("hex_maneuver")
+    ruleset = registry.get("hex_maneuver")
+    assert ruleset is not None
+    builder = SchemaBuilder(registry, Settings(), Answerer(None))
+    questions, scalar = builder.questions(ruleset)
+    typed = builder.maker.object(HexManeuverState, input=True)
+
+    def by_scalar(root: Any, state: Any) -> Asked:
+        return Asked(ruleset, ruleset.state_model.model_validate(state))
+
+    def by_type(root: Any, state: Any) -> Asked:
+        return Asked(ruleset, ruleset.state_model.model_validate(plain(state, builder.maker)))
+
+    query = strawberry.type(type("Query", (), {
+        "scalar_state": strawberry.field(resolver=_resolver(by_scalar, [_kw("state", scalar)],
+                                                            questions)),
+        "typed_state": strawberry.field(resolver=_resolver(by_type, [_kw("state", typed)],
+                                                           questions)),
+    }), name="Query")
+    return strawberry.Schema(query=query, extensions=[ParserCache(), ValidationCache()])
+
+
+def run(quick: bool) -> list[dict[str, Any]]:
+    schema = build()
+    body = hexes.validate_body(10)
+    move = to_graphql(HexManeuverAction, body["action"])
+    scalar_q = ("query($state: HexManeuverState!, $move: HexManeuverActionInput!) "
+                "{ scalarState(state: $state) { " + QUESTION + " } }")
+    typed_q = ("query($state: HexManeuverStateInput!, $move: HexManeuverActionInput!) "
+               "{ typedState(state: $state) { " + QUESTION + " } }")
+    typed_state = to_graphql(HexManeuverState, body["state"])
+    runs = 20 if quick else 200
+
+    async def measure(query: str, state: Any) -> float:
+        result = await schema.execute(query, variable_values={"state": state, "move": move})
+        assert result.errors is None, result.errors
+        assert result.data is not None
+        samples = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            await schema.execute(query, variable_values={"state": state, "move": move})
+            samples.append(time.perf_counter() - t)
+        samples.sort()
+        return samples[len(samples) // 2]
+
+    scalar_s = asyncio.run(measure(scalar_q, body["state"]))
+    typed_s = asyncio.run(measure(typed_q, typed_state))
+    return [{"what": "GraphQL in process, state as validated scalar (331 hexes)",
+             "median_us": round(scalar_s * 1e6, 1)},
+            {"what": "GraphQL in process, state as typed input (331 hexes)",
+             "median_us": round(typed_s * 1e6, 1), "vs_scalar": round(typed_s / scalar_s, 2)}]

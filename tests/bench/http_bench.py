@@ -1,0 +1,118 @@
+"""HTTP: the bare Starlette echo of the same payload against Arbiter's REST and GraphQL on
+the same server settings, 16 connections, one worker; single-request latencies on the big
+boards; and the resident size of a worker after 10,000 requests over 100 boards."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from tests.bench import boards_hex_maneuver as hexes
+from tests.bench.servers import check, load, rss_kib, serve
+
+GRAPHQL = ("query($state: HexManeuverState!, $move: HexManeuverActionInput!) { "
+           "hexManeuver(state: $state) { validate(action: $move) { legal stateHash "
+           "violations { code } } reachable(army: \"a0\") { destinations { hex { q r } cost "
+           "path { q r } } } } }")
+
+
+def graphql_body(radius: int) -> bytes:
+    from arbiter.api.graphql_types import to_graphql
+    from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
+
+    body = hexes.validate_body(radius)
+    return orjson.dumps({"query": GRAPHQL, "variables": {
+        "state": body["state"], "move": to_graphql(HexManeuverAction, body["action"])}})
+
+
+def throughput(quick: bool) -> list[dict[str, Any]]:
+    seconds = 1.0 if quick else 6.0
+    validate = orjson.dumps(hexes.validate_body(10))
+    reachable = orjson.dumps(hexes.reachable_body(10))
+    graphql = graphql_body(10)
+    rows = []
+    with serve("echo") as (port, _pid):
+        echo = load(port, "/echo", [validate], seconds=seconds)
+    rows.append({"what": f"starlette echo ({len(validate)} B)", **echo})
+    env = {"ARBITER_CACHE_SIZE": "0"}  # measure computing, not the cache
+    with serve("arbiter", env) as (port, _pid):
+        assert check(port, "/v1/rulesets/hex_maneuver/validate", validate)["legal"] is True
+        v = load(port, "/v1/rulesets/hex_maneuver/validate", [validate], seconds=seconds)
+        r = load(port, "/v1/rulesets/hex_maneuver/reachable", [reachable], seconds=seconds)
+        g = load(port, "/graphql", [graphql], seconds=seconds)
+    rows.append({"what": "REST validate (331 hexes, 20 armies)", **v,
+                 "vs_echo_rps": round(v["rps"] / echo["rps"], 3),
+                 "vs_echo_p99": round(v["p99_ms"] / echo["p99_ms"], 2)})
+    rows.append({"what": "REST reachable (331 hexes, 20 armies)", **r,
+                 "vs_echo_rps": round(r["rps"] / echo["rps"], 3),
+                 "vs_echo_p99": round(r["p99_ms"] / echo["p99_ms"], 2)})
+    with serve("arbiter") as (port, _pid):  # default settings: the in-process cache on
+        cached = load(port, "/v1/rulesets/hex_maneuver/reachable", [reachable],
+                      seconds=seconds)
+    pair = 1 / (1 / v["rps"] + 1 / r["rps"])
+    rows.append({"what": "REST reachable, repeated (in-process cache hit)", **cached,
+                 "vs_echo_rps": round(cached["rps"] / echo["rps"], 3),
+                 "vs_echo_p99": round(cached["p99_ms"] / echo["p99_ms"], 2)})
+    rows.append({"what": "GraphQL validate + reachable in one query", **g,
+                 "vs_rest_pair_rps": round(g["rps"] / pair, 3),
+                 "rest_pair_rps": round(pair, 1)})
+    return rows
+
+
+def latency_big(quick: bool) -> list[dict[str, Any]]:
+    """Median single-request latency (one connection) for the bigger boards."""
+    rows = []
+    radii = (10,) if quick else (10, 50)
+    with serve("arbiter", {"ARBITER_CACHE_SIZE": "0",
+                           "ARBITER_MAX_BODY_BYTES": str(64 << 20)}) as (port, _pid):
+        for radius in radii:
+            for route, body in (("validate", hexes.validate_body(radius)),
+                                ("reachable", hexes.reachable_body(radius))):
+                raw = orjson.dumps(body)
+                result = load(port, f"/v1/rulesets/hex_maneuver/{route}", [raw], connections=1,
+                              seconds=0.5 if quick else 3.0, max_requests=200)
+                rows.append({"what": f"REST {route}, radius {radius} "
+                             f"({len(body['state']['hexes'])} hexes, {len(raw) // 1024} KiB)",
+                             **result})
+    return rows
+
+
+def conquest_cost(quick: bool) -> list[dict[str, Any]]:
+    from tests.bench.boards_region_conquest import conquest_cost_request as region_request
+    from tests.bench.boards_territory_conquest import conquest_cost_request as territory_request
+
+    cases = [("region_conquest", 40, region_request(40)),
+             ("territory_conquest", "real board", territory_request())]
+    if not quick:
+        cases.insert(1, ("region_conquest", 2000, region_request(2000)))
+    rows = []
+    with serve("arbiter", {"ARBITER_CACHE_SIZE": "0"}) as (port, _pid):
+        for ruleset, size, body in cases:
+            raw = orjson.dumps(body)
+            check(port, f"/v1/rulesets/{ruleset}/conquest-cost", raw)
+            result = load(port, f"/v1/rulesets/{ruleset}/conquest-cost", [raw], connections=1,
+                          seconds=0.5 if quick else 3.0, max_requests=2000)
+            rows.append({"what": f"HTTP conquest-cost {ruleset} ({size})", **result})
+    return rows
+
+
+def memory(quick: bool) -> dict[str, Any]:
+    """RSS of one worker while it answers 10,000 requests over 100 distinct boards."""
+    bodies = []
+    for seed in range(20 if quick else 100):
+        state = hexes.board(10, seed=seed)
+        bodies.append(orjson.dumps({"state": state, "army": "a0"}))
+    total = 1000 if quick else 10_000
+    readings = {}
+    with serve("arbiter") as (port, pid):
+        readings["start_kib"] = rss_kib(pid)
+        for step in range(4):
+            load(port, "/v1/rulesets/hex_maneuver/reachable", bodies, connections=8,
+                 seconds=120, max_requests=total // 4)
+            readings[f"after_{(step + 1) * total // 4}_kib"] = rss_kib(pid)
+    return {"requests": total, "boards": len(bodies), **readings}
+
+
+def as_text(rows: list[dict[str, Any]]) -> str:
+    return "\n".join(json.dumps(r) for r in rows)

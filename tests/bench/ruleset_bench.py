@@ -1,0 +1,61 @@
+"""Rulesets, engine only: a whole request handled in process (parse the body, judge or
+answer, serialise) without HTTP, for hex_maneuver's validate and reachable on radius-10
+and radius-50 boards and for conquest-cost on the region and territory boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from tests.bench import boards_hex_maneuver as hexes
+from tests.bench.timing import median_seconds, us
+
+from arbiter.api.contract import contract
+from arbiter.rulesets import load
+
+
+def run(quick: bool) -> list[dict[str, Any]]:
+    from tests.bench.boards_region_conquest import conquest_cost_request as region_request
+    from tests.bench.boards_territory_conquest import conquest_cost_request as territory_request
+
+    rows = []
+    hm = load("hex_maneuver")
+    validate_model = contract(hm).validate_request
+    reachable = hm.queries["reachable"]
+    for radius in ((10,) if quick else (10, 50)):
+        body = orjson.dumps(hexes.validate_body(radius))
+
+        def judge(body: bytes = body) -> bytes:
+            req: Any = validate_model.model_validate_json(body)
+            return hm.validate(req.state, req.action, req.mode).model_dump_json().encode()
+
+        def parse_only(body: bytes = body) -> object:
+            return validate_model.model_validate_json(body)
+
+        rbody = orjson.dumps(hexes.reachable_body(radius))
+
+        def answer(rbody: bytes = rbody) -> bytes:
+            return reachable.run(reachable.request.model_validate_json(rbody)) \
+                .model_dump_json().encode()
+
+        budget = 0.1 if quick else 1.0
+        n = len(hexes.board(radius)["hexes"])
+        rows.append({"what": f"engine validate, {n} hexes", "median_us":
+                     us(median_seconds(judge, budget=budget)),
+                     "of_which_parse_us": us(median_seconds(parse_only, budget=budget))})
+        rows.append({"what": f"engine reachable, {n} hexes", "median_us":
+                     us(median_seconds(answer, budget=budget))})
+    cases = [("region_conquest", "40 regions", region_request(40)),
+             ("territory_conquest", "real board", territory_request())]
+    if not quick:
+        cases.insert(1, ("region_conquest", "2,000 regions", region_request(2000)))
+    for name, label, body in cases:
+        query = load(name).queries["conquest-cost"]
+        raw = orjson.dumps(body)
+
+        def cost(raw: bytes = raw, query: Any = query) -> bytes:
+            return query.run(query.request.model_validate_json(raw)).model_dump_json().encode()
+
+        rows.append({"what": f"engine conquest-cost {name}, {label}",
+                     "median_us": us(median_seconds(cost, budget=0.1 if quick else 1.0))})
+    return rows
