@@ -4,16 +4,21 @@ merely illegal to move in. Built once per request and shared by every question i
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
-from arbiter.engine.errors import Problems, pointer
+from pydantic import TypeAdapter
+
+from arbiter.engine.errors import Problem, Problems, pointer
 from arbiter.engine.hexgrid import Hex, neighbours
 
 from .catalogue import DEFAULT_UNIT_TYPES
 from .models import (
     WATER,
     HexManeuverArmy,
+    HexManeuverHex,
     HexManeuverState,
     HexManeuverStructure,
     HexManeuverTile,
@@ -29,13 +34,14 @@ class Board:
     unit_types: dict[str, HexManeuverUnitType]
     terrain: dict[Hex, Terrain | None]
     province: dict[Hex, str]
-    unexplored: set[Hex]
+    unexplored: frozenset[Hex]
     province_hexes: dict[str, list[Hex]]
     armies: dict[str, HexManeuverArmy]
     army_index: dict[str, int]
     armies_at: dict[Hex, list[HexManeuverArmy]] = field(default_factory=dict)
     structures_at: dict[Hex, list[HexManeuverStructure]] = field(default_factory=dict)
     players: set[str] = field(default_factory=set)
+    hex_map: MapIndex | None = None
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain
@@ -86,21 +92,67 @@ class Board:
         return self.terrain.get(h) in WATER
 
 
-def compile_board(state: HexManeuverState) -> Board:
-    """Check the state's consistency and index it. Raises InvalidInput (422)."""
-    problems = Problems()
-    unit_types = {**DEFAULT_UNIT_TYPES, **state.unit_types}
-    for name, ut in state.unit_types.items():
-        if ut.range_min > ut.range_max:
-            problems.add(pointer("state", "unit_types", name, "range_min"),
-                         "range_min is larger than range_max")
+@dataclass(slots=True)
+class MapIndex:
+    """The hexes of a state indexed: terrain (None where unexplored), province, the
+    unexplored hexes, each province's hexes, and what makes the map malformed. Shared
+    between requests on the same map (``map_index``), so nobody may mutate it."""
 
+    terrain: dict[Hex, Terrain | None]
+    province: dict[Hex, str]
+    unexplored: frozenset[Hex]
+    province_hexes: dict[str, list[Hex]]
+    problems: tuple[Problem, ...]
+    _json: list[dict[str, Any]] | None = None
+
+    def hexes_json(self, hexes: list[HexManeuverHex]) -> list[dict[str, Any]]:
+        """The hexes as the state's JSON has them, made once per map: a maneuver leaves
+        the map as it is, and dumping it is most of the cost of returning the new state.
+        Read only, like the rest of the index (an exploration dumps its own copy)."""
+        if self._json is None:
+            self._json = _HEXES.dump_python(hexes, mode="json")
+        return self._json
+
+
+_HEXES = TypeAdapter(list[HexManeuverHex])
+
+
+# Frontends ask many questions about the same board, and indexing its hexes costs several
+# times more than the search itself. The key is the hexes' own fields in order (a tuple,
+# compared in full on a hit: a hash collision can never hand back another map). The cache
+# is bounded in maps and in hexes (a few hundred bytes each, key and JSON included): it
+# drops its oldest maps when full, and a map larger than the whole bound is not kept.
+MAP_CACHE_MAPS = 64
+MAP_CACHE_HEXES = 100_000
+_maps: dict[tuple[tuple[int, int, Terrain | None, str, bool], ...], MapIndex] = {}
+_maps_lock = threading.Lock()
+
+
+def map_index(hexes: list[HexManeuverHex]) -> MapIndex:
+    key = tuple([(hx.q, hx.r, hx.terrain, hx.province, hx.explored) for hx in hexes])
+    found = _maps.get(key)
+    if found is None:
+        found = _index_hexes(hexes)
+        if len(key) <= MAP_CACHE_HEXES:
+            with _maps_lock:
+                held = sum(len(k) for k in _maps)
+                while _maps and (len(_maps) >= MAP_CACHE_MAPS
+                                 or held + len(key) > MAP_CACHE_HEXES):
+                    oldest = next(iter(_maps))
+                    held -= len(oldest)
+                    del _maps[oldest]
+                _maps[key] = found
+    return found
+
+
+def _index_hexes(hexes: list[HexManeuverHex]) -> MapIndex:
+    problems = Problems()
     terrain: dict[Hex, Terrain | None] = {}
     province: dict[Hex, str] = {}
     unexplored: set[Hex] = set()
     province_hexes: dict[str, list[Hex]] = defaultdict(list)
     province_explored: dict[str, bool] = {}
-    for i, hx in enumerate(state.hexes):
+    for i, hx in enumerate(hexes):
         key = (hx.q, hx.r)
         if key in terrain:
             problems.add(pointer("state", "hexes", i), f"hex ({hx.q},{hx.r}) is listed twice")
@@ -117,6 +169,22 @@ def compile_board(state: HexManeuverState) -> Board:
         province_hexes[hx.province].append(key)
         if not hx.explored:
             unexplored.add(key)
+    return MapIndex(terrain=terrain, province=province, unexplored=frozenset(unexplored),
+                    province_hexes=dict(province_hexes), problems=tuple(problems.items))
+
+
+def compile_board(state: HexManeuverState) -> Board:
+    """Check the state's consistency and index it. Raises InvalidInput (422)."""
+    problems = Problems()
+    unit_types = {**DEFAULT_UNIT_TYPES, **state.unit_types}
+    for name, ut in state.unit_types.items():
+        if ut.range_min > ut.range_max:
+            problems.add(pointer("state", "unit_types", name, "range_min"),
+                         "range_min is larger than range_max")
+
+    hex_map = map_index(state.hexes)
+    problems.items.extend(hex_map.problems)
+    terrain, province, unexplored = hex_map.terrain, hex_map.province, hex_map.unexplored
 
     players = set()
     for i, p in enumerate(state.players):
@@ -182,9 +250,9 @@ def compile_board(state: HexManeuverState) -> Board:
 
     problems.raise_if_any()
     return Board(state=state, unit_types=unit_types, terrain=terrain, province=province,
-                 unexplored=unexplored, province_hexes=dict(province_hexes), armies=armies,
+                 unexplored=unexplored, province_hexes=hex_map.province_hexes, armies=armies,
                  army_index=army_index, armies_at=dict(armies_at),
-                 structures_at=dict(structures_at), players=players)
+                 structures_at=dict(structures_at), players=players, hex_map=hex_map)
 
 
 def tile_problems(tile: HexManeuverTile, at: tuple[object, ...]) -> Problems:

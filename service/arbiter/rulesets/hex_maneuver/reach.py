@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from arbiter.engine.hexgrid import Hex, distance, neighbours
+from arbiter.engine.hexgrid import Hex, distance, neighbours, spiral
 from arbiter.engine.paths import reachable
 
 from .board import Board
@@ -123,10 +123,21 @@ class RangeFinder:
         objects = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies]
         objects += [("structure", s.id, s.owner, s.hex.key) for s in board.state.structures]
         self.enemies = [o for o in objects if o[2] != player] if self.attackers else []
+        # Asked once per destination: look only at the hexes within reach when they are
+        # fewer than the enemy objects (the usual case on a crowded board).
+        self.disc = spiral((0, 0), self.reach)
+        self.enemies_at: dict[Hex, list[tuple[str, str, str, Hex]]] = {}
+        for enemy in self.enemies:
+            self.enemies_at.setdefault(enemy[3], []).append(enemy)
 
     def at(self, h: Hex) -> list[Target]:
+        if len(self.disc) < len(self.enemies):
+            near = [e for dq, dr in self.disc
+                    for e in self.enemies_at.get((h[0] + dq, h[1] + dr), ())]
+        else:
+            near = self.enemies
         found = []
-        for kind, oid, owner, where in self.enemies:
+        for kind, oid, owner, where in near:
             d = distance(h, where)
             if d > self.reach:
                 continue

@@ -87,7 +87,11 @@ def _maneuver(board: Board, act: HexManeuverManeuver, verdict: Verdict, mode: Mo
     derived["in_range"] = _targets(board, plan.army.owner, plan.destination, plan.arriving)
 
     def apply() -> dict[str, Any]:
-        new = board.state.model_dump(mode="json")
+        # A maneuver moves pieces only: the map's JSON is reused, not dumped again.
+        rest = board.state.model_dump(mode="json", exclude={"hexes"})
+        assert board.hex_map is not None
+        new = {"options": rest.pop("options"),
+               "hexes": list(board.hex_map.hexes_json(board.state.hexes)), **rest}
         apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
                        _packers(board))
         return new

@@ -1,0 +1,54 @@
+"""The compiled-map cache of hex_maneuver: a map met again is not indexed again, the
+cache stays within its bounds, and a malformed map is refused the same way on a hit."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.engine.errors import InvalidInput
+from arbiter.rulesets.hex_maneuver import board
+from arbiter.rulesets.hex_maneuver.models import HexManeuverState
+
+
+def state(hexes: list[dict[str, object]]) -> HexManeuverState:
+    return HexManeuverState.model_validate({"hexes": hexes, "players": [{"id": "red"}]})
+
+
+def strip(n: int, province: str = "p") -> list[dict[str, object]]:
+    return [{"q": q, "r": 0, "terrain": "plains", "province": province} for q in range(n)]
+
+
+def test_the_same_map_is_indexed_once() -> None:
+    first = board.compile_board(state(strip(5)))
+    again = board.compile_board(state(strip(5)))
+    assert again.hex_map is first.hex_map
+
+
+def test_a_changed_hex_is_another_map() -> None:
+    hexes = strip(5)
+    before = board.compile_board(state(hexes))
+    hexes[2] = {**hexes[2], "terrain": "swamp"}
+    after = board.compile_board(state(hexes))
+    assert after.hex_map is not before.hex_map
+    assert after.terrain[(2, 0)] == "swamp" and before.terrain[(2, 0)] == "plains"
+
+
+def test_a_malformed_map_is_refused_on_every_request() -> None:
+    hexes = [*strip(3), {"q": 1, "r": 0, "terrain": "forest", "province": "p"}]
+    for _ in range(2):
+        with pytest.raises(InvalidInput) as refused:
+            board.compile_board(state(hexes))
+        assert [p.pointer for p in refused.value.problems] == ["/state/hexes/3"]
+
+
+def test_the_cache_is_bounded_in_maps_and_hexes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(board, "_maps", {})
+    monkeypatch.setattr(board, "MAP_CACHE_MAPS", 3)
+    monkeypatch.setattr(board, "MAP_CACHE_HEXES", 20)
+    for i in range(6):
+        board.compile_board(state(strip(4, province=f"p{i}")))
+    assert len(board._maps) == 3
+    board.compile_board(state(strip(10, province="wide")))
+    assert sum(len(k) for k in board._maps) <= 20
+    board.compile_board(state(strip(21, province="huge")))  # larger than the whole bound
+    assert all(len(k) <= 20 for k in board._maps)
