@@ -52,3 +52,19 @@ def test_the_cache_is_bounded_in_maps_and_hexes(monkeypatch: pytest.MonkeyPatch)
     assert sum(len(k) for k in board._maps) <= 20
     board.compile_board(state(strip(21, province="huge")))  # larger than the whole bound
     assert all(len(k) <= 20 for k in board._maps)
+
+
+def test_an_outcome_changed_by_its_caller_leaves_the_next_one_alone() -> None:
+    from arbiter.rulesets import load
+
+    ruleset = load("hex_maneuver")
+    body = {"hexes": strip(3, province="own"), "players": [{"id": "red"}],
+            "armies": [{"id": "a", "owner": "red", "hex": {"q": 0, "r": 0},
+                        "units": {"swordsmen": 1}}]}
+    action = ruleset.action_model.model_validate(
+        {"type": "maneuver", "player": "red", "army": "a", "path": [{"q": 1, "r": 0}]})
+    first = ruleset.validate(ruleset.state_model.model_validate(body), action, "strict")
+    assert first.state is not None
+    first.state["hexes"][0]["terrain"] = "ocean"
+    second = ruleset.validate(ruleset.state_model.model_validate(body), action, "strict")
+    assert second.state is not None and second.state["hexes"][0]["terrain"] == "plains"

@@ -106,12 +106,12 @@ class MapIndex:
     _json: list[dict[str, Any]] | None = None
 
     def hexes_json(self, hexes: list[HexManeuverHex]) -> list[dict[str, Any]]:
-        """The hexes as the state's JSON has them, made once per map: a maneuver leaves
-        the map as it is, and dumping it is most of the cost of returning the new state.
-        Read only, like the rest of the index (an exploration dumps its own copy)."""
+        """The hexes as the state's JSON has them: dumped once per map (a maneuver leaves
+        the map as it is, and dumping it was most of the cost of returning the new state),
+        then copied for each outcome, whose state its caller may change."""
         if self._json is None:
             self._json = _HEXES.dump_python(hexes, mode="json")
-        return self._json
+        return [dict(hx) for hx in self._json]
 
 
 _HEXES = TypeAdapter(list[HexManeuverHex])

@@ -91,7 +91,7 @@ def _maneuver(board: Board, act: HexManeuverManeuver, verdict: Verdict, mode: Mo
         rest = board.state.model_dump(mode="json", exclude={"hexes"})
         assert board.hex_map is not None
         new = {"options": rest.pop("options"),
-               "hexes": list(board.hex_map.hexes_json(board.state.hexes)), **rest}
+               "hexes": board.hex_map.hexes_json(board.state.hexes), **rest}
         apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
                        _packers(board))
         return new
