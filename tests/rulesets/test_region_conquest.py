@@ -331,7 +331,8 @@ def test_after_the_final_conquest_only_redeploy_and_end_turn_are_listed() -> Non
     state = valley([{"id": "orcs", "hand": 5, "active": {"hills": 3}}],
                    reinforcement_used=True)
     answer = run_query("legal-actions", {"state": state, "player": "orcs"})
-    assert [a["type"] for a in answer["actions"]] == ["redeploy"]
+    # The 5 tokens in hand may stay there: nothing holds back the end of the turn.
+    assert [a["type"] for a in answer["actions"]] == ["redeploy", "end_turn"]
     answer = run_query("conquest-cost", {"state": state, "player": "orcs",
                                          "targets": ["meadow"]})
     assert answer["reinforcement_available"] is False

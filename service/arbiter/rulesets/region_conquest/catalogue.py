@@ -67,16 +67,14 @@ RULES: list[RuleRef] = [RuleRef(rule(i), p) for i, p in [
                     "0, 1, 2, 3) and add the result."),
     ("reinforce.2", "If tokens and die suffice, all tokens in hand are deployed in the region; "
                     "otherwise they stay in hand. Either way the conquests for the turn end."),
-    ("reinforce.3", "The final conquest targets a region the player is at most 3 tokens short "
-                    "of, the die's highest face."),
     ("reinforce.4", "Table mode: the client reports the die's result; digital mode: the "
                     "service rolls it with the state's seed."),
     ("redeploy.1", "When the conquests are over, the active player may move active tokens "
                    "between regions they occupy, leaving at least one token in each."),
-    ("redeploy.2", "Tokens still in the active player's hand are deployed in regions they "
-                   "occupy."),
-    ("redeploy.3", "Redeployment ends the conquests of the turn; the turn ends once every "
-                   "pending redeployment is done."),
+    ("redeploy.2", "The active player may place tokens still in hand on regions they occupy; "
+                   "tokens not placed stay in hand."),
+    ("redeploy.3", "Redeployment ends the conquests of the turn; the turn ends once the "
+                   "defenders' kept tokens are redeployed."),
     ("score.1", "At the end of the turn the player scores 1 victory coin per region their race "
                 "tokens (active or in decline) occupy; the turn passes to the next player."),
 ]]
@@ -101,9 +99,6 @@ CODES: dict[str, CodeRef] = {c.code: c for c in [
     CodeRef("reinforcement_not_needed", rule("reinforce.1"),
             "you hold {hand} tokens, enough for the {cost} that {region} takes: conquer it "
             "without the die"),
-    CodeRef("beyond_reinforcement", rule("reinforce.3"),
-            "{region} takes {cost} tokens and you hold {hand}: {short} short, more than the "
-            "die's highest face ({die_max})"),
     CodeRef("die_roll_missing", rule("reinforce.4"),
             "name the reinforcement die's result, or give the state an rng seed for the service "
             "to roll it"),
@@ -119,9 +114,6 @@ CODES: dict[str, CodeRef] = {c.code: c for c in [
             "of your regions"),
     CodeRef("placement_exceeds_hand", rule("redeploy.2"),
             "{placed} tokens placed from the hand of {player}, which holds {hand}"),
-    CodeRef("tokens_left_in_hand", rule("redeploy.2"),
-            "{tokens} token(s) still in the hand of {player}: deploy them in the regions their "
-            "race occupies"),
     CodeRef("placement_exceeds_kept", rule("losses.2"),
             "{placed} tokens placed for {player}, who kept {kept} after losses this turn"),
     CodeRef("defender_region_not_held", rule("losses.2"),

@@ -24,11 +24,11 @@ from arbiter.engine.outcome import Verdict, location
 from arbiter.engine.rng import SeededRng
 
 from .board import Board
-from .catalogue import REINFORCEMENT_DIE, REINFORCEMENT_MAX
+from .catalogue import REINFORCEMENT_DIE
 from .cost import cost_breakdown
 from .ledger import Ledger
 from .models import RegionConquestConquer, RegionConquestFinalConquest
-from .targets import Reach, region_refusals, turn_refusals
+from .targets import Reach, off_turn, region_refusals, turn_refusals
 
 
 @dataclass(slots=True)
@@ -55,22 +55,33 @@ def _check_target(board: Board, action: RegionConquestConquer | RegionConquestFi
     problems.raise_if_any()
 
 
-def _refuse_target(board: Board, reach: Reach, region: str, verdict: Verdict) -> None:
+def _refuse_target(board: Board, reach: Reach, region: str, verdict: Verdict) -> bool:
+    """Report the refusals of the target, tokens aside; True when the player acts out of
+    turn, and nothing more is to be judged."""
     at = location(region=region)
-    for refusal in turn_refusals(board, reach.player) + region_refusals(board, reach, region):
+    refusals = turn_refusals(board, reach.player)
+    out_of_turn = off_turn(refusals)
+    if not out_of_turn:
+        refusals += region_refusals(board, reach, region)
+    for refusal in refusals:
         verdict.violate(refusal.code, at=at, fatal=refusal.fatal, **refusal.params)
+    return out_of_turn
 
 
 def judge_conquer(board: Board, action: RegionConquestConquer, verdict: Verdict) -> Judgement:
     _check_target(board, action)
     reach = Reach.of(board, action.player)
     region = action.region
-    _refuse_target(board, reach, region, verdict)
+    out_of_turn = _refuse_target(board, reach, region, verdict)
     cost = cost_breakdown(board, reach, region)
+    if out_of_turn:
+        return Judgement(apply=None, derived={"conquest": cost.model_dump(mode="json")})
     at = location(region=region)
+    # An empty hand breaks both hand rules (a conquest always takes at least 1 token), and
+    # every reason is reported, not just the first.
     if cost.hand == 0:
         verdict.violate("no_token_to_start", at=at, fatal=True)
-    elif cost.hand < cost.total:
+    if cost.hand < cost.total:
         verdict.violate("not_enough_tokens", at=at, fatal=True, region=region, cost=cost.total,
                         hand=cost.hand)
 
@@ -87,20 +98,20 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
     _check_target(board, action)
     reach = Reach.of(board, action.player)
     region = action.region
-    _refuse_target(board, reach, region, verdict)
+    out_of_turn = _refuse_target(board, reach, region, verdict)
     cost = cost_breakdown(board, reach, region)
+    if out_of_turn:
+        return Judgement(apply=None, derived={"conquest": cost.model_dump(mode="json")})
     hand, total = cost.hand, cost.total
     at = location(region=region)
     if hand == 0:
         verdict.violate("no_token_to_start", at=at, fatal=True)
-    elif hand >= total:
+    if hand >= total:
         # The die is for a player who lacks tokens; with enough, this is a plain conquest.
         verdict.violate("reinforcement_not_needed", at=at, region=region, cost=total, hand=hand)
-    elif total - hand > REINFORCEMENT_MAX:
-        # The published rules: the target must be one the player is "3 or less Race tokens
-        # short" of; no face of the die could make it otherwise.
-        verdict.violate("beyond_reinforcement", at=at, region=region, cost=total, hand=hand,
-                        short=total - hand, die_max=REINFORCEMENT_MAX)
+    # No limit on how short the player may be: the rules file lets any player who lacks
+    # tokens but holds one roll, and a roll that falls short is a legal, failed conquest
+    # (the published rulebook's "3 or less Race tokens short" is not in it).
 
     seed: int | None = None
     if action.die is not None:

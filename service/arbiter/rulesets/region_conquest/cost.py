@@ -83,7 +83,10 @@ def cost_breakdown(board: Board, reach: Reach, region: str,
     winning = winning_die_results(hand, total)
     if turn_blockers is None:
         turn_blockers = [x.code for x in turn_refusals(board, player)]
-    blocked = turn_blockers + [x.code for x in region_refusals(board, reach, region)]
+    # As ``validate`` does: out of turn, that is the one reason given.
+    blocked = list(turn_blockers)
+    if "not_your_turn" not in blocked:
+        blocked += [x.code for x in region_refusals(board, reach, region)]
     return RegionConquestCost(
         region=region, base=base, markers=markers, defenders=defenders,
         own_in_decline=own_in_decline, subtotal=subtotal, total=total, hand=hand,

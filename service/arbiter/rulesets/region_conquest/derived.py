@@ -125,9 +125,11 @@ def legal_actions(board: Board, player: str) -> list[RegionConquestLegalAction]:
              if not region_refusals(board, reach, r.id)]
     out += [RegionConquestLegalAction(type="conquer", region=c.region, cost=c.total)
             for c in costs if c.affordable]
+    # A final conquest is open wherever the hand is short but not empty, even beyond the
+    # die's reach (it then fails, legally); winning_die_results says which rolls would do.
     out += [RegionConquestLegalAction(type="final_conquest", region=c.region, cost=c.total,
                                       winning_die_results=c.winning_die_results)
-            for c in costs if c.reinforcement_only]
+            for c in costs if 1 <= c.hand < c.total]
     return out
 
 

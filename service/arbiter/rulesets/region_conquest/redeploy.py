@@ -1,14 +1,15 @@
 """The end of a turn: the ``redeploy`` and ``end_turn`` actions.
 
 ``redeploy`` is the last step of the conquests. The active player moves active tokens
-between the regions they occupy, leaving at least one in each, and puts the tokens still
-in hand on those regions; then each defeated player puts the tokens kept after their
-losses on regions their race still occupies. A defeated player with no region left keeps
-those tokens in hand for a first conquest on their next turn.
+between the regions they occupy, leaving at least one in each, and may put tokens still
+in hand on those regions (those not placed stay in hand, as a failed final conquest leaves
+them); then each defeated player puts all the tokens kept after their losses on regions
+their race still occupies. A defeated player with no region left keeps those tokens in
+hand for a first conquest on their next turn.
 
 ``end_turn`` scores 1 victory coin per region the player's race tokens occupy (active or
 in decline) and passes the turn to the next player in the state's order. It needs no
-``redeploy`` before it when nothing is waiting to be redeployed.
+``redeploy`` before it unless a defender's kept tokens wait to go back on the board.
 """
 
 from __future__ import annotations
@@ -103,12 +104,9 @@ def judge_redeploy(board: Board, action: RegionConquestRedeploy, verdict: Verdic
     if placed[player] > hand:
         verdict.violate("placement_exceeds_hand", fatal=True, player=player,
                         placed=placed[player], hand=hand)
-    elif hand > placed[player] and regions:
-        # The rules file is silent here; the published rules deploy the tokens a failed
-        # final conquest leaves "in one of the Regions he already occupied", and players
-        # end every turn with their race on the board, so no token stays in hand. A player
-        # with no region has nowhere to put them: they wait for a first conquest.
-        verdict.violate("tokens_left_in_hand", player=player, tokens=hand - placed[player])
+    # Tokens the player does not place stay in hand (redeploy.2): the rules file says a
+    # failed final conquest leaves them "in hand", where the published rules would deploy
+    # them, and redeployment itself is a "may"; only defenders' kept tokens must go back.
     for other in board.state.players:
         if other.id == player:
             continue
@@ -197,13 +195,10 @@ def judge_end_turn(board: Board, action: RegionConquestEndTurn, verdict: Verdict
 
 
 def pending_redeployments(board: Board, player: str) -> list[tuple[str, int, str]]:
-    """What must be redeployed before ``player`` ends the turn (player, tokens, why): their
-    tokens in hand while they hold a region, and each defender's kept tokens while that
-    defender holds one. Tokens with no region to go to wait for a first conquest instead."""
-    out = []
-    me = board.players[player]
-    if me.hand and me.active:
-        out.append((player, me.hand, "tokens in hand"))
-    out += [(p.id, p.awaiting_redeployment, "kept after losses") for p in board.state.players
+    """What must be redeployed before ``player`` ends the turn (player, tokens, why): each
+    defender's kept tokens while that defender holds a region ("as the final action of the
+    current player's turn", losses.2). Kept tokens with no region to go to wait for a first
+    conquest instead; the active player's own tokens in hand may simply stay there
+    (redeploy.2)."""
+    return [(p.id, p.awaiting_redeployment, "kept after losses") for p in board.state.players
             if p.id != player and p.awaiting_redeployment and p.active]
-    return out

@@ -44,10 +44,10 @@ class Reach:
 
 
 def turn_refusals(board: Board, player: str) -> list[Refusal]:
-    """Refusals of any conquest by ``player`` at this point of the turn."""
+    """Refusals of any conquest by ``player`` at this point of the turn. Out of turn, that
+    is the only one: see ``off_turn``."""
     turn = board.state.turn
     if player != turn.player:
-        # The rest describes someone else's turn: say nothing more about it.
         return [Refusal("not_your_turn", {"player": player, "turn_player": turn.player},
                         fatal=True)]
     out = []
@@ -76,3 +76,12 @@ def region_refusals(board: Board, reach: Reach, region: str) -> list[Refusal]:
     elif region not in reach.frontier:
         out.append(Refusal("not_adjacent", {"region": region}))
     return out
+
+
+def off_turn(refusals: list[Refusal]) -> bool:
+    """Whether ``turn_refusals`` refused the player for acting out of turn. Then nothing more
+    is said, as for ``redeploy`` and ``end_turn``: the border, adjacency and hand checks
+    describe a turn of the player's that is not under way (an off-turn player's hand is
+    usually empty, their race's first conquest long past), so they would only bury the one
+    reason that matters."""
+    return any(r.code == "not_your_turn" for r in refusals)
