@@ -312,3 +312,45 @@ def test_pawn_in_the_opponent_castle_is_422() -> None:
     with pytest.raises(InvalidInput) as exc:
         compile_board(parse(st))
     assert pointers(exc) == ["/state/players/0/armies/blue-castle"]
+
+
+# --- review: derived facts and leaving pawns ---------------------------------------------
+
+def test_a_move_without_a_majority_costs_the_enemy_no_bonus() -> None:
+    # Without a majority the move cannot happen: nobody goes home, Blue keeps its bonuses.
+    outcome = judge(worked_example_state(), {**WORKED_EXAMPLE_MOVE, "sources": [
+        {"territory": "south-west", "count": 2, "from_bonus_locations": ["south-west-trap"]},
+        {"territory": "south-east", "count": 1, "from_bonus_locations": []}]})
+    assert outcome["derived"]["bonuses_lost"] == {RED: ["south-west-trap"]}
+    assert outcome["derived"]["losses"] == 0
+
+
+def test_every_pawn_leaving_empties_every_location_named_or_not() -> None:
+    # One of two locations named, both pawns leave: both bonuses go, the trap token too.
+    outcome = judge(setup_state(4, 1), {
+        "type": "move", "player": RED, "destination": "centre",
+        "sources": [{"territory": "south-west", "count": 2,
+                     "from_bonus_locations": ["south-west-materials"]}]})
+    assert outcome["legal"], outcome["violations"]
+    assert outcome["derived"]["bonuses_lost"] == {
+        RED: ["south-west-materials", "south-west-trap"]}
+    red = outcome["state"]["players"][0]
+    assert red["trap_tokens"] == 1 and "south-west" not in red["armies"]
+
+
+def test_some_pawns_leaving_unnamed_locations_is_still_422() -> None:
+    # One of two pawns on bonus locations leaves: which bonus is lost is not said.
+    with pytest.raises(InvalidInput) as exc:
+        judge(setup_state(4, 1), {"type": "move", "player": RED, "destination": "centre",
+                                  "sources": [{"territory": "south-west", "count": 1}]})
+    assert pointers(exc) == ["/action/sources/0/from_bonus_locations"]
+
+
+def test_a_record_naming_one_stopper_yet_ended_is_422() -> None:
+    st = setup_state()
+    st["conquest"] = {"ended": True, "last_actions": [{"player": RED, "type": "recruit"},
+                                                      {"player": BLUE, "type": "stop"}],
+                      "stopped": [BLUE]}
+    with pytest.raises(InvalidInput) as exc:
+        compile_board(parse(st))
+    assert pointers(exc) == ["/state/conquest/ended"]

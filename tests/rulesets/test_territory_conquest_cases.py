@@ -21,6 +21,7 @@ from .territory_conquest_boards import (
     BLUE,
     RED,
     WORKED_EXAMPLE_MOVE,
+    mid_phase_state,
     player,
     setup_state,
     state,
@@ -547,6 +548,225 @@ def worked_example_cases() -> dict[str, dict[str, Any]]:
     }
 
 
+# --- review: partial turn records, unnamed bonus locations, every reason ----------------
+
+def without_token_counts(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with no player's trap or spy token count: the engine counts them."""
+    out = json.loads(json.dumps(state))
+    for p in out["players"]:
+        p.pop("trap_tokens", None)
+        p.pop("spy_tokens", None)
+    return out
+
+
+def review_cases() -> dict[str, dict[str, Any]]:
+    """Cases added by the rules review: each guards a verdict the engine once got wrong (a
+    turn record filled only in part, every pawn leaving a territory without naming its
+    bonus locations, a move of 0 pawns) or a behaviour that had no golden case."""
+    def stops(*who: str) -> tuple[tuple[str, str], ...]:
+        return tuple((w, "stop") for w in who)
+
+    red_west_three = player(RED, armies={"south-west": 2, "south-east": 2, "west": 3},
+                            on=list(SETUP_RED_ON), soldier_tokens=4)
+    example_tokens_1 = worked_example_state()
+    example_tokens_1["players"][0]["soldier_tokens"] = 1
+    return {
+        "stop_after_recorded_stop_ends_phase": case(
+            "The record shows Red's stop as the last action but leaves `stopped` empty; Blue "
+            "stops right after, and the Conquest phase ends.",
+            S_STOP_ENDS, setup_state(4, 4, round_first_player=RED) | {
+                "conquest": {"to_act": BLUE, "last_actions": [{"player": RED, "type": "stop"}]}},
+            stop(BLUE),
+            {"legal": True, "codes": [],
+             "events": ["conquest_stopped", "conquest_phase_ended"],
+             "state": {"conquest": turn(None, stops(RED, BLUE), stopped=(RED, BLUE),
+                                        ended=True)},
+             "derived": {"to_act_next": None, "phase_ends": True}}),
+        "phase_over_two_stops_recorded": case(
+            "The record's last two actions are Blue's and Red's stops, one right after the "
+            "other, though its `ended` flag is unset: the phase is over and Blue's recruit is "
+            "refused.",
+            S_BOTH_STOP, setup_state(4, 4) | {"conquest": turn(last=stops(BLUE, RED))},
+            recruit(BLUE, 1), {**illegal("phase_over"), "derived": {"to_act_next": None}}),
+        "phase_over_flag_alone": case(
+            "A record that only says the phase has ended is taken at its word: Red's recruit "
+            "is refused.",
+            S_STOP_ENDS, setup_state(4, 4) | {"conquest": {"ended": True}}, recruit(RED, 1),
+            illegal("phase_over")),
+        "longer_history_reads_the_last_actions": case(
+            "A record may list more than two past actions; Red's stop is the last, so Blue's "
+            "stop right after it ends the phase.",
+            S_STOP_ENDS,
+            setup_state(4, 4) | {"conquest": turn(BLUE, ((RED, "move"), (BLUE, "recruit"),
+                                                         (RED, "stop")))},
+            stop(BLUE),
+            {"legal": True, "codes": [], "events": ["conquest_stopped", "conquest_phase_ended"],
+             "state": {"conquest": turn(None, stops(RED, BLUE), stopped=(RED, BLUE),
+                                        ended=True)}}),
+        "stopped_player_carries_on_stale_record": case(
+            "The record still lists Red as stopped, but its last actions show Blue recruiting "
+            "after Red's stop: Red carries on playing, and Red's recruit is legal.",
+            S_CARRY_ON,
+            setup_state(2, 3) | {"conquest": turn(RED, ((RED, "stop"), (BLUE, "recruit")),
+                                                  stopped=(RED,))},
+            recruit(RED, 1),
+            {"legal": True, "codes": [], "events": ["armies_recruited"],
+             "state": {"conquest": turn(BLUE, ((BLUE, "recruit"), (RED, "recruit")))}}),
+        "mid_phase_record_names_player_to_act": case(
+            "A phase under way recorded only by whose action it is: Red is to act although "
+            "Blue has more soldier tokens (order.1 decides only the first action), and Red's "
+            "recruit is legal.",
+            S_ALTERNATE, setup_state(2, 5) | {"conquest": {"to_act": RED}}, recruit(RED, 1),
+            {"legal": True, "codes": [], "events": ["armies_recruited"],
+             "state": {"conquest": turn(BLUE, ((RED, "recruit"),))},
+             "derived": {"to_act_next": BLUE}}),
+        "mid_phase_record_refuses_other_player": case(
+            "The same record: it is Red's action, so Blue's recruit is refused.",
+            S_ALTERNATE, setup_state(2, 5) | {"conquest": {"to_act": RED}}, recruit(BLUE, 1),
+            illegal("not_your_turn")),
+        "order_more_soldier_tokens_acts_first": case(
+            "Blue has 5 soldier tokens to Red's 3: Blue takes the first action (a stop), and "
+            "Red acts next.",
+            S_ORDER, setup_state(3, 5), stop(BLUE),
+            {"legal": True, "codes": [], "events": ["conquest_stopped"],
+             "state": {"conquest": turn(RED, stops(BLUE), stopped=(BLUE,))},
+             "derived": {"to_act_next": RED, "phase_ends": False}}),
+        "move_every_pawn_names_no_location": case(
+            "Both of Red's south-west pawns stand on bonus locations and both leave: which "
+            "locations empty is not in doubt, so naming them is not needed; Red loses the "
+            "materials icon and discards the trap token.",
+            S_LOSE_BONUS, setup_state(4, 1),
+            {"type": "move", "player": RED, "destination": "centre",
+             "sources": [{"territory": "south-west", "count": 2}]},
+            {"legal": True, "codes": [],
+             "events": ["bonus_lost", "bonus_lost", "token_discarded", "territory_abandoned",
+                        "armies_moved", "territory_taken"],
+             "state": {"players": [
+                 {"id": RED, "soldier_tokens": 2, "trap_tokens": 1,
+                  "armies": {"centre": 2, "south-east": 2},
+                  "on_bonus_locations": ["south-east-energy", "south-east-trap"]},
+                 {"id": BLUE}]},
+             "derived": {"bonuses_lost": {RED: ["south-west-materials", "south-west-trap"]},
+                         "production_icons_change": {RED: {"materials": -1}}}}),
+        "move_zero_pawns": case(
+            "A move of no pawn into the empty centre: 0 is not more than the 0 enemy armies "
+            "there.",
+            S_MAJORITY, setup_state(4, 1), move(RED, "centre", []), illegal("not_a_majority")),
+        "move_zero_pawns_from_a_source": case(
+            "Naming the south-west with 0 pawns moves nothing: still not a majority.",
+            S_MAJORITY, setup_state(4, 1), move(RED, "centre", [("south-west", 0, [])]),
+            illegal("not_a_majority")),
+        "move_every_reason": case(
+            "Red, with 1 soldier token, moves 1 pawn from the south-west and 1 from its castle "
+            "(two away, no double move) into the centre held by 3 blue, naming the gold "
+            "location twice: every reason is given.",
+            S_ADJACENT, example_tokens_1,
+            move(RED, "centre", [("south-west", 1, []), ("red-castle", 1, [])],
+                 ["centre-gold", "centre-gold"]),
+            illegal("bonus_location_named_twice", "move_short_of_soldier_tokens",
+                    "needs_double_move", "not_a_majority")),
+        "advisory_cannot_apply_without_majority": case(
+            "In advisory mode a move without a majority is still not applied: who would go "
+            "home is undefined.",
+            S_MAJORITY, worked_example_state(),
+            move(RED, "centre", [("south-west", 2, ["south-west-trap"]), ("south-east", 1, [])]),
+            {"legal": False, "codes": ["not_a_majority"], "applied": False},
+            mode="advisory"),
+        "recruit_whole_reserve": case(
+            "Red recruits all 8 pawns of its reserve with 8 soldier tokens: the reserve is "
+            "empty and the castle holds 8.",
+            S_RECRUIT, setup_state(8, 1), recruit(RED, 8),
+            {"legal": True, "codes": [], "events": ["armies_recruited"],
+             "state": {"players": [
+                 {"id": RED, "reserve": 0, "soldier_tokens": 0,
+                  "armies": {"red-castle": 8, "south-east": 2, "south-west": 2}},
+                 {"id": BLUE}]}}),
+        "recruit_exceeds_reserve_and_tokens": case(
+            "Red has 2 pawns in reserve and 1 soldier token and recruits 3: both reasons are "
+            "given.",
+            S_RECRUIT,
+            state(player(RED, armies={"red-castle": 6, "south-west": 2, "south-east": 2},
+                         on=list(SETUP_RED_ON), soldier_tokens=1), blue_setup(0)),
+            recruit(RED, 3),
+            illegal("recruit_exceeds_reserve", "recruit_short_of_soldier_tokens")),
+        "trap_location_changes_hands": case(
+            "Red takes the north-west from Blue's 2 pawns with 3 from the west: Blue's pawns "
+            "return and Blue discards the trap token; Red's survivor takes the trap location "
+            "and its token at once.",
+            S_TRAPS, state(red_west_three, blue_setup(1), conquest=red_to_act()),
+            move(RED, "north-west", [("west", 3, [])], ["north-west-trap"]),
+            {"legal": True, "codes": [],
+             "events": ["territory_abandoned", "armies_moved", "bonus_lost", "bonus_lost",
+                        "token_discarded", "armies_returned", "armies_returned",
+                        "bonus_gained", "token_taken", "territory_taken"],
+             "state": {"players": [
+                 {"id": RED, "reserve": 5, "soldier_tokens": 1, "trap_tokens": 3,
+                  "armies": {"north-west": 1, "red-castle": 2, "south-east": 2,
+                             "south-west": 2},
+                  "on_bonus_locations": ["north-west-trap", *SETUP_RED_ON]},
+                 {"id": BLUE, "reserve": 8, "trap_tokens": 1,
+                  "armies": {"blue-castle": 2, "north-east": 2},
+                  "on_bonus_locations": ["north-east-energy", "north-east-trap"]}]},
+             "derived": {"losses": 2, "survivors": 1,
+                         "bonuses_lost": {BLUE: ["north-west-materials", "north-west-trap"]},
+                         "bonuses_gained": {RED: ["north-west-trap"]}}}),
+        "trap_tokens_counted_when_left_out": case(
+            "The same move with the players' trap token counts left out of the state: they "
+            "are counted from the trap locations held, Blue discards one and Red takes one.",
+            S_TRAPS, without_token_counts(state(red_west_three, blue_setup(1),
+                                                conquest=red_to_act())),
+            move(RED, "north-west", [("west", 3, [])], ["north-west-trap"]),
+            {"legal": True, "codes": [],
+             "events": ["territory_abandoned", "armies_moved", "bonus_lost", "bonus_lost",
+                        "token_discarded", "armies_returned", "armies_returned",
+                        "bonus_gained", "token_taken", "territory_taken"],
+             "state": {"players": [{"id": RED, "trap_tokens": 3, "spy_tokens": 0},
+                                   {"id": BLUE, "trap_tokens": 1, "spy_tokens": 0}]}}),
+        "conquest_cost_double_move_held": query(
+            "Red holds the inner sea's double move: the east (3 blue) needs 4 pawns; its "
+            "adjacent centre and south-east hold 2, but with double move Red's castle, the "
+            "south-west and the west join; the mines can only be reached through Blue's east "
+            "and highlands, so never.",
+            S_DOUBLE_ENEMY, "conquest-cost",
+            {"state": mid_phase_state(), "player": RED, "targets": ["east", "mines"]},
+            {"player": RED, "soldier_tokens": 9, "holds_double_move": True, "targets": [
+                {"territory": "east", "status": "enemy", "controller": BLUE,
+                 "enemy_armies": 3, "pawns_needed": 4, "soldier_tokens_needed": 4,
+                 "without_double_move": {
+                     "sources": [{"territory": "centre", "distance": 1},
+                                 {"territory": "south-east", "distance": 1}],
+                     "pawns_available": 2, "enough_pawns": False, "feasible": False,
+                     "plan": []},
+                 "with_double_move": {
+                     "sources": [{"territory": "centre", "distance": 1, "via": []},
+                                 {"territory": "red-castle", "distance": 2,
+                                  "via": ["south-east"]},
+                                 {"territory": "south-east", "distance": 1, "via": []},
+                                 {"territory": "south-west", "distance": 2,
+                                  "via": ["centre", "south-east"]},
+                                 {"territory": "west", "distance": 2, "via": ["centre"]}],
+                     "pawns_available": 8, "enough_pawns": True, "affordable": True,
+                     "feasible": True}},
+                {"territory": "mines", "status": "enemy", "enemy_armies": 1,
+                 "pawns_needed": 2,
+                 "without_double_move": {"sources": [], "feasible": False},
+                 "with_double_move": {"sources": [], "feasible": False}}]}),
+        "standing_phase_ended_by_record": query(
+            "A record whose last two actions are both players' stops: nobody is to act and "
+            "the phase has ended.",
+            S_STOP_ENDS, "standing",
+            {"state": setup_state(4, 4) | {"conquest": turn(last=stops(RED, BLUE))}},
+            {"to_act": None, "phase_ended": True}),
+        "legal_actions_phase_ended_by_record": query(
+            "The same record: nothing is legal for Red.",
+            S_STOP_ENDS, "legal-actions",
+            {"state": setup_state(4, 4) | {"conquest": turn(last=stops(RED, BLUE))},
+             "player": RED},
+            {"to_act": False, "phase_ended": True, "recruits": [], "moves": [],
+             "can_stop": False}),
+    }
+
+
 # --- queries -----------------------------------------------------------------------------
 
 def after_worked_example() -> dict[str, Any]:
@@ -796,7 +1016,7 @@ def malformed_cases() -> dict[str, dict[str, Any]]:
 def all_cases() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for group in (order_cases, recruit_cases, move_cases, bonus_cases, worked_example_cases,
-                  query_cases, malformed_cases):
+                  query_cases, review_cases, malformed_cases):
         out.update(group())
     return out
 

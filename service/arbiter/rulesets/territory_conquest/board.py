@@ -66,6 +66,12 @@ class Board:
         """Pawns standing in the territory off its bonus locations."""
         return self.pawns(player, territory) - len(self.held_locations(player, territory))
 
+    def tokens(self, player: str, effect: BonusEffect) -> int:
+        """Trap or spy tokens ``player`` has: one per such location held (the state's
+        count, when given, was checked to agree)."""
+        return sum(1 for loc, who in self.occupant.items()
+                   if who == player and self.locations[loc].effect is effect)
+
     def holds(self, player: str, effect: BonusEffect) -> bool:
         return any(self.locations[loc].effect is effect
                    for loc, who in self.occupant.items() if who == player)
@@ -164,7 +170,8 @@ def _players(state: TerritoryConquestState,
             continue
         players[p.id] = p
         for field in ("reserve", "soldier_tokens", "trap_tokens", "spy_tokens"):
-            _negative(problems, getattr(p, field), *at, field)
+            if getattr(p, field) is not None:
+                _negative(problems, getattr(p, field), *at, field)
     return players
 
 
@@ -262,7 +269,7 @@ def _occupants(state: TerritoryConquestState, locations: Mapping[str, BonusLocat
         for field, effect in (("trap_tokens", BonusEffect.trap_token),
                               ("spy_tokens", BonusEffect.spy_token)):
             held = getattr(p, field)
-            if held >= 0 and held != tokens[effect]:
+            if held is not None and held >= 0 and held != tokens[effect]:
                 problems.add(pointer(*at, field),
                              f"{held} held, but {p.id} holds {tokens[effect]} "
                              f"{effect.value} bonus locations (one token each)")

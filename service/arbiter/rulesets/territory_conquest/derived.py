@@ -23,7 +23,7 @@ from .models import (
     TerritoryConquestState,
 )
 from .move import Reach, free_locations, holds_double_move, reach
-from .order import to_act
+from .order import phase_ended, stopped_players, to_act
 
 
 class _Frozen(BaseModel):
@@ -232,7 +232,7 @@ def standing(request: TerritoryConquestStandingRequest) -> TerritoryConquestStan
     return TerritoryConquestStandingResponse(
         players=[_player_standing(board, p.id) for p in state.players],
         to_act=to_act(state),
-        phase_ended=state.conquest.ended, stopped=list(state.conquest.stopped))
+        phase_ended=phase_ended(state), stopped=stopped_players(state))
 
 
 def _player_standing(board: Board, player: str) -> TerritoryConquestPlayerStanding:
@@ -242,7 +242,8 @@ def _player_standing(board: Board, player: str) -> TerritoryConquestPlayerStandi
     return TerritoryConquestPlayerStanding(
         player=player, castle=p.castle, reserve=p.reserve,
         pawns_on_board=sum(board.armies[player].values()), soldier_tokens=p.soldier_tokens,
-        trap_tokens=p.trap_tokens, spy_tokens=p.spy_tokens,
+        trap_tokens=board.tokens(player, BonusEffect.trap_token),
+        spy_tokens=board.tokens(player, BonusEffect.spy_token),
         territories=controlled_territories(board, player),
         bonuses=[TerritoryConquestHeldBonus(
             location=loc.id, territory=loc.territory, effect=loc.effect,

@@ -24,7 +24,7 @@ from .models import (
     TerritoryConquestState,
 )
 from .move import draw_pawns, free_locations, holds_double_move, reach
-from .order import to_act
+from .order import phase_ended, to_act
 
 
 class _Frozen(BaseModel):
@@ -70,7 +70,7 @@ def legal_actions(request: TerritoryConquestLegalActionsRequest
                 break
             moves.append(move)
     return TerritoryConquestLegalActionsResponse(
-        player=player, to_act=acting, phase_ended=state.conquest.ended, recruits=recruits,
+        player=player, to_act=acting, phase_ended=phase_ended(state), recruits=recruits,
         moves=moves, can_stop=acting, truncated=truncated, count=len(moves))
 
 

@@ -93,10 +93,12 @@ class TerritoryConquestPlayer(_Frozen):
         description="The bonus locations holding one of this player's pawns (each pawn is "
         "counted in its territory's armies too).")
     soldier_tokens: Count = 0
-    trap_tokens: Count = Field(default=0, description="Exactly one per trap bonus location "
-                               "the player holds.")
-    spy_tokens: Count = Field(default=0, description="Exactly one per spy bonus location the "
-                              "player holds.")
+    trap_tokens: Count | None = Field(
+        default=None, description="Exactly one per trap bonus location the player holds; "
+        "left out, it is counted from those locations.")
+    spy_tokens: Count | None = Field(
+        default=None, description="Exactly one per spy bonus location the player holds; "
+        "left out, it is counted from those locations.")
 
 
 ActionType = Literal["recruit", "move", "stop"]
@@ -115,8 +117,9 @@ class TerritoryConquestTurnRecord(_Frozen):
         "(then the player with more soldier tokens, on a tie the round's first player) and "
         "after the phase has ended.")
     last_actions: list[TerritoryConquestPastAction] = Field(
-        default_factory=list, max_length=2,
-        description="The phase's two most recent actions, oldest first.")
+        default_factory=list, max_length=64,
+        description="The phase's most recent actions, oldest first. Only the last two are "
+        "read (alternation and two stops in a row); a resulting state keeps two.")
     stopped: list[Id] = Field(
         default_factory=list, max_length=2,
         description="Players who have stopped their conquest and not been brought back by an "

@@ -97,8 +97,8 @@ def move_problems(board: Board, act: TerritoryConquestMove) -> Problems:
             continue
         seen.add(src.territory)
         pawns = board.pawns(player, src.territory)
-        if src.count < 1:
-            problems.add(pointer(*at, "count"), "move at least one pawn from each source")
+        if src.count < 0:
+            problems.add(pointer(*at, "count"), f"a count cannot be negative ({src.count})")
         elif src.count > pawns:
             problems.add(pointer(*at, "count"),
                          f"{src.count} pawns leave {src.territory}, where {player} has {pawns}")
@@ -110,11 +110,15 @@ def move_problems(board: Board, act: TerritoryConquestMove) -> Problems:
                 problems.add(pointer(*at, "from_bonus_locations", j),
                              f"no pawn of {player}'s stands on bonus location {loc!r} of "
                              f"{src.territory}")
-        if not 1 <= src.count <= pawns:
+        if not 0 <= src.count <= pawns:
             continue
         named = len(src.from_bonus_locations)
         leaving_plain = src.count - named
         plain = board.plain_pawns(player, src.territory)
+        if src.count == pawns and src.count > 0 and leaving_plain >= 0:
+            # Every pawn leaves: which bonus locations empty is not in doubt (all of them),
+            # so they need not be named (see leaving_sources).
+            continue
         if leaving_plain < 0:
             problems.add(pointer(*at, "from_bonus_locations"),
                          f"{named} bonus locations named for {src.count} leaving pawns")
@@ -130,6 +134,22 @@ def move_problems(board: Board, act: TerritoryConquestMove) -> Problems:
                 problems.add(pointer("action", "placement", j),
                              f"{loc!r} is not a bonus location of {act.destination}")
     return problems
+
+
+def leaving_sources(board: Board, act: TerritoryConquestMove
+                    ) -> tuple[TerritoryConquestSource, ...]:
+    """The move's sources as they leave: a source sending no pawn is no source at all (a
+    move of 0 pawns is judged by the majority rule, move.2), and a source every pawn
+    leaves empties all the player's bonus locations there, named or not (bonus.3)."""
+    out = []
+    for src in act.sources:
+        if src.count == 0:
+            continue
+        if src.count == board.pawns(act.player, src.territory):
+            src = src.model_copy(update={
+                "from_bonus_locations": board.held_locations(act.player, src.territory)})
+        out.append(src)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,17 +183,18 @@ def judge_move(board: Board, act: TerritoryConquestMove, verdict: Verdict) -> Mo
     double_move = holds_double_move(board, player)
     reachable = reach(board, player, dest, double_move=double_move)
     reaches = []
-    for src in act.sources:
+    sources = leaving_sources(board, act)
+    for src in sources:
         found = reachable.get(src.territory)
         if found is not None:
             reaches.append(found)
         else:
             _unreachable(board, player, src.territory, dest, double_move, verdict)
 
-    moved = sum(src.count for src in act.sources)
+    moved = sum(src.count for src in sources)
     enemy = board.pawns(opponent, dest)
     plan = MovePlan(player=player, opponent=opponent, destination=dest,
-                    sources=tuple(act.sources), reaches=tuple(reaches), moved=moved,
+                    sources=sources, reaches=tuple(reaches), moved=moved,
                     enemy=enemy, previous_controller=board.controller(dest),
                     placement=tuple(act.placement))
     # A move without a majority would send home more pawns than arrive: undefined.
@@ -228,7 +249,8 @@ def move_facts(board: Board, plan: MovePlan) -> dict[str, Any]:
     """What a frontend shows beside the verdict, known before the move is applied."""
     lost = {plan.player: sorted(loc for src in plan.sources
                                 for loc in src.from_bonus_locations)}
-    if plan.enemy:
+    if plan.enemy and plan.majority:
+        # Without a majority the move cannot happen (move.2): no enemy pawn goes home.
         lost[plan.opponent] = board.held_locations(plan.opponent, plan.destination)
     change: dict[str, Counter[str]] = {plan.player: Counter(), plan.opponent: Counter()}
     for who, locations in lost.items():

@@ -30,17 +30,72 @@ def first_to_act(state: TerritoryConquestState) -> tuple[str, str]:
                                       f"{state.round_first_player} is the round's first player")
 
 
+def _two_stops(state: TerritoryConquestState) -> bool:
+    """The record's last two actions are both players' stops, one right after the other."""
+    last = state.conquest.last_actions[-2:]
+    return (len(last) == 2 and all(a.type == "stop" for a in last)
+            and last[0].player != last[1].player)
+
+
+def phase_ended(state: TerritoryConquestState) -> bool:
+    """Has the Conquest phase ended (stop.2)? The record says so by its flag, or by naming
+    both players as stopped, or by showing two stops in a row as its last actions: a client
+    that fills only some of these fields still gets the verdict the rules give."""
+    record = state.conquest
+    return record.ended or len(set(record.stopped)) == 2 or _two_stops(state)
+
+
+def opponent_just_stopped(state: TerritoryConquestState, player: str) -> bool:
+    """Did ``player``'s opponent stop with the action just before this one (and so a stop
+    now ends the phase, stop.2)?"""
+    return opponent_of(state, player) in stopped_now(state)
+
+
+def stopped_now(state: TerritoryConquestState) -> list[str]:
+    """The players whose stop no recruit or move has answered yet (stop.1). The last
+    recorded action settles it when there is one — a stale ``stopped`` entry followed by
+    the opponent's recruit or move no longer counts; otherwise ``stopped`` says."""
+    record = state.conquest
+    if record.last_actions:
+        last = record.last_actions[-1]
+        return [last.player] if last.type == "stop" else []
+    return list(dict.fromkeys(record.stopped))
+
+
+def stopped_players(state: TerritoryConquestState) -> list[str]:
+    """Who has stopped, for display: once the phase has ended, both players in the order
+    they stopped (as far as the record tells); before, those whose stop still stands."""
+    record = state.conquest
+    if not phase_ended(state):
+        return stopped_now(state)
+    if record.stopped:
+        return list(dict.fromkeys(record.stopped))
+    return [a.player for a in record.last_actions[-2:] if a.type == "stop"]
+
+
 def to_act(state: TerritoryConquestState) -> str | None:
     """Whose action it is; None once the phase has ended."""
     record = state.conquest
-    if record.ended:
+    if phase_ended(state):
         return None
     if record.to_act is not None:
         return record.to_act
     if record.last_actions:
         # The record may omit to_act: alternation decides it from the last action.
         return opponent_of(state, record.last_actions[-1].player)
+    if record.stopped:
+        # A stop is an action: its player's opponent acts next.
+        return opponent_of(state, record.stopped[-1])
     return first_to_act(state)[0]
+
+
+def is_first_action(state: TerritoryConquestState) -> bool:
+    """Is the next action the phase's first (order.1)? Only when the record shows no action
+    at all and does not name another player to act: a record that names the player to act
+    without its history is a phase under way, and its word is taken."""
+    record = state.conquest
+    return (not record.last_actions and not record.stopped
+            and record.to_act in (None, first_to_act(state)[0]))
 
 
 def turn_record_problems(state: TerritoryConquestState, players: set[str],
@@ -65,23 +120,29 @@ def turn_record_problems(state: TerritoryConquestState, players: set[str],
     if problems.items:
         return
     if record.ended:
-        if len(set(record.stopped)) != 2:
+        # A bare flag (nothing else recorded) is taken at its word; a record naming a
+        # single stopper and no two stops in a row contradicts it.
+        if record.stopped and len(set(record.stopped)) != 2 and not _two_stops(state):
             problems.add(pointer(*at, "ended"),
                          "the phase ends only when both players have stopped")
         return
-    if len(record.stopped) == 2:
-        problems.add(pointer(*at, "stopped"),
-                     "both players stopped one after the other: the phase has ended")
+    if phase_ended(state):
+        return
     if record.to_act is None:
         return
     if record.last_actions:
         expected = opponent_of(state, record.last_actions[-1].player)
         why = f"{record.last_actions[-1].player} took the last action"
+    elif record.stopped:
+        expected = opponent_of(state, record.stopped[-1])
+        why = f"{record.stopped[-1]} stopped"
     else:
-        expected, why = first_to_act(state)
+        # No history: either the phase's first action or a phase under way recorded by
+        # whose action it is alone (see is_first_action).
+        expected, why = record.to_act, ""
     if record.to_act != expected:
         problems.add(pointer(*at, "to_act"), f"{expected} is to act ({why})")
-    elif record.to_act in record.stopped:
+    elif record.to_act in stopped_now(state):
         problems.add(pointer(*at, "to_act"),
                      f"{record.to_act} has stopped and the opponent has not recruited or moved "
                      "since, so the phase would have ended")
@@ -90,11 +151,10 @@ def turn_record_problems(state: TerritoryConquestState, players: set[str],
 def judge_turn(state: TerritoryConquestState, player: str, verdict: Verdict) -> bool:
     """Judge whose action it is; False when the phase is over and nothing more can be
     judged (the action's own rules no longer apply: there is no action to take)."""
-    record = state.conquest
-    if record.ended:
+    if phase_ended(state):
         verdict.violate("phase_over", fatal=True)
         return False
-    if not record.last_actions:
+    if is_first_action(state):
         first, reason = first_to_act(state)
         if player != first:
             verdict.violate("not_first_to_act", first=first, reason=reason, player=player,
@@ -117,7 +177,7 @@ def next_record(state: TerritoryConquestState, player: str,
     if kind != "stop":
         # Recruiting or moving brings a stopped opponent back into play.
         return {"to_act": opponent, "last_actions": last, "stopped": [], "ended": False}
-    if opponent in record.stopped:
+    if opponent_just_stopped(state, player):
         # The opponent's stop was the action just before this one: any recruit or move in
         # between would have cleared it.
         return {"to_act": None, "last_actions": last, "stopped": [opponent, player],

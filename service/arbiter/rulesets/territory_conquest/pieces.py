@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .models import TerritoryConquestState
+from .models import BonusEffect, TerritoryConquestState
 
 
 @dataclass(slots=True)
@@ -40,8 +40,9 @@ class Pieces:
             p.id: Side(player=p.id, castle=p.castle, reserve=p.reserve,
                        armies=dict(board.armies[p.id]),
                        on_bonus={loc for loc, who in board.occupant.items() if who == p.id},
-                       soldier_tokens=p.soldier_tokens, trap_tokens=p.trap_tokens,
-                       spy_tokens=p.spy_tokens)
+                       soldier_tokens=p.soldier_tokens,
+                       trap_tokens=board.tokens(p.id, BonusEffect.trap_token),
+                       spy_tokens=board.tokens(p.id, BonusEffect.spy_token))
             for p in board.state.players}
 
     def side(self, player: str) -> Side:
