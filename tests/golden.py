@@ -13,7 +13,8 @@ def load_cases() -> list[tuple[str, dict[str, Any]]]:
     out = []
     for path in sorted(CASES.glob("*/**/*.json")):
         case = json.loads(path.read_text())
-        out.append((f"{path.parent.name}/{path.stem}", case | {"ruleset": _ruleset_of(path)}))
+        name = path.relative_to(CASES).with_suffix("").as_posix()
+        out.append((name, case | {"ruleset": _ruleset_of(path)}))
     return out
 
 

@@ -433,13 +433,15 @@ def test_a_galley_that_cannot_land_stays_undepleted_and_the_tile_stays() -> None
     assert out.legal and armies_at(out, (1, 0))[0]["depletion"] == 0
 
 
-def test_condition_two_is_required_when_condition_one_is_impossible() -> None:
+def test_any_rotation_when_condition_one_is_impossible() -> None:
     # No explored water near P2: no rotation of the sea tile continues a sea. Rotation 2 puts
     # the sea on the claimed hex (2,0), so the swordsman cannot land: it meets neither
-    # condition, while rotations 0, 1, 3, 4, 5 meet condition 2.
+    # condition, while rotations 0, 1, 3, 4, 5 meet condition 2. The Reading to implement:
+    # "both ... when one exists; otherwise one that meets condition 1; otherwise any".
     out = judge(alex_state(), explore("alex", "x1", [(2, 0)], tile=SEA_TILE, rotation=2,
                                       event_card="e2"))
-    assert codes(out) == ["placement_priority_ignored"]
+    assert out.legal, codes(out)
+    assert out.derived["landed"] is False
 
 
 def test_tile_rotation_must_fit_an_irregular_province() -> None:

@@ -58,7 +58,7 @@ RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
     ("explore.4", "Place the tile so that (1) its sea and ocean continue the water of the "
                   "neighbouring explored tiles (at least one of its water hexes touches it) and "
                   "(2) the army may end on the claimed hex; both when possible, else (1), else "
-                  "(2) (fulfil one at least), else any."),
+                  "any."),
     ("explore.5", "If the army cannot move onto the claimed hex, it stays in its current "
                   "position (not depleted); the tile stays placed."),
     ("relic.1", "Solid relic symbol: place a relic there if relics remain to be placed."),

@@ -33,15 +33,14 @@ class Placement:
 
     @property
     def level(self) -> int:
-        """explore.4's priority: both conditions, else condition 1, else condition 2 ("fulfill
-        one at least"), else none."""
+        """explore.4's priority, as the Reading to implement settles it: a rotation meeting
+        both conditions is required when one exists; otherwise one meeting condition 1;
+        otherwise any (condition 2 alone ranks no higher than no condition)."""
         if not self.fits:
             return -1
         if self.continues_water and self.can_land:
-            return 3
-        if self.continues_water:
             return 2
-        return 1 if self.can_land else 0
+        return 1 if self.continues_water else 0
 
     def conditions(self) -> list[str]:
         met = []

@@ -93,8 +93,13 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
         h = node[0]
         if h not in best or cost < reach.cost[best[h]]:
             best[h] = node
+    # split.1: units split off must form a new army on another hex (validate refuses
+    # split_needs_a_move), so a split never ends where it started.
+    splitting = moving != {u: c for u, c in army.units.items() if c > 0}
     out = []
     for h, node in best.items():
+        if splitting and h == start:
+            continue
         cost = reach.cost[node]
         path = [n[0] for n in reach.path_to(node)]
         ferry = not column.carried_by_vessel and any(p in ferry_zone for p in path)
