@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from arbiter.engine.hexgrid import Hex, distance, neighbours, spiral
+from arbiter.engine.hexgrid import Hex, neighbours, spiral
 from arbiter.engine.paths import reachable
 
 from .board import Board
@@ -142,8 +142,10 @@ class RangeFinder:
         else:
             near = self.enemies
         found = []
+        q, r = h
         for kind, oid, owner, where in near:
-            d = distance(h, where)
+            dq, dr = q - where[0], r - where[1]
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexgrid.distance, inlined: hot
             if d > self.reach:
                 continue
             who = [u for u, t in self.attackers if t.range_min <= d <= t.range_max]
