@@ -37,7 +37,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("ARBITER_REDIS_TIMEOUT_MS", "50", "Connect and command timeout for Redis."),
     Variable("ARBITER_REDIS_KEY_PREFIX", "", "Prepended to every Redis key (to share one "
              "Redis between deployments)."),
-    Variable("ARBITER_REDIS_MIN_BYTES", "2048", "Smallest request (bytes of JSON) whose "
+    Variable("ARBITER_REDIS_MIN_BYTES", "1024", "Smallest request (bytes of JSON) whose "
              "answer goes through Redis; smaller ones compute faster than a round trip."),
     Variable("ARBITER_REDIS_COOLDOWN_SECONDS", "5", "How long the circuit breaker stops "
              "calling a failing Redis before trying again."),
@@ -91,7 +91,7 @@ class Settings:
     cache_ttl_seconds: int = 3600
     redis_timeout_ms: int = 50
     redis_key_prefix: str = ""
-    redis_min_bytes: int = 2048
+    redis_min_bytes: int = 1024
     redis_cooldown_seconds: int = 5
     graphql_max_depth: int = 12
     graphql_max_aliases: int = 30

@@ -27,7 +27,9 @@ def _median(samples: list[float]) -> float:
 def run(quick: bool) -> dict[str, Any]:
     ruleset = load("hex_maneuver")
     query = ruleset.queries["reachable"]
-    radii = (3, 10) if quick else (3, 5, 7, 10, 20, 50, 100)
+    # Small boards first: where a Redis round trip stops paying is the threshold
+    # (ARBITER_REDIS_MIN_BYTES).
+    radii = (2, 10) if quick else (1, 2, 3, 5, 7, 10, 20, 50, 100)
     rows = []
 
     async def measure() -> None:
@@ -75,4 +77,9 @@ def run(quick: bool) -> dict[str, Any]:
     asyncio.run(measure())
     faster = [r["request_bytes"] for r in rows
               if r.get("redis_hit_us", 1e18) < r["computed_us"]]
-    return {"rows": rows, "redis_pays_from_bytes": min(faster) if faster else None}
+    slower = [r["request_bytes"] for r in rows
+              if r.get("redis_hit_us", -1) >= r["computed_us"]]
+    from arbiter.settings import Settings
+    return {"rows": rows, "redis_pays_from_bytes": min(faster) if faster else None,
+            "redis_slower_up_to_bytes": max(slower) if slower else None,
+            "configured_redis_min_bytes": Settings.from_env({}).redis_min_bytes}
