@@ -1,5 +1,5 @@
-"""What several test modules need to run real servers on loopback: a free port, and
-waiting until a server answers."""
+"""What several test modules need to run real servers on loopback: a free port, waiting
+until a server answers, and stopping it."""
 
 from __future__ import annotations
 
@@ -31,3 +31,13 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0
             out = proc.stdout.read().decode() if proc.stdout else ""
             raise RuntimeError(f"the server at {base} did not start:\n{out}")
         time.sleep(0.1)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate ``proc``, and kill it if it has not exited within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

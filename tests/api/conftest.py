@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from arbiter.app import create_app
 from arbiter.settings import Settings
-from support import free_port, wait_healthy
+from support import free_port, stop, wait_healthy
 
 
 @pytest.fixture(scope="session")
@@ -41,11 +41,7 @@ def server() -> Iterator[str]:
         wait_healthy(base, proc)
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 @pytest.fixture(scope="session")

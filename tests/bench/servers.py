@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.support import free_port
+from tests.support import free_port, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,11 +47,7 @@ def serve(kind: str, env: dict[str, str] | None = None) -> Iterator[tuple[int, i
                 time.sleep(0.05)
         yield port, proc.pid
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def load(port: int, path: str, bodies: list[bytes], *, connections: int = 16,

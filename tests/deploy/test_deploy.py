@@ -33,6 +33,7 @@ import yaml
 
 from arbiter.app import create_app
 from arbiter.settings import VARIABLES, Settings
+from support import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -665,11 +666,6 @@ def test_the_image_command_serves_and_passes_its_healthcheck(tmp_path: Path) -> 
             passed = subprocess.run(healthcheck, env=env, timeout=10, capture_output=True)
             assert passed.returncode == 0, passed.stderr
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop(server)
     failed = subprocess.run(healthcheck, env=env, timeout=10, capture_output=True)
     assert failed.returncode != 0, "the HEALTHCHECK must fail when nothing answers"
