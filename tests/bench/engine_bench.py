@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from tests.bench.timing import median_seconds, us
+from tests.bench.timing import interleaved_medians, us
 
 from arbiter.engine.hexgrid import Hex, neighbours, spiral
 from arbiter.engine.paths import reachable
@@ -63,15 +63,13 @@ def run(quick: bool) -> list[dict[str, Any]]:
             for m, c in edges:
                 nxg.add_edge(h, m, weight=c)
         for budget in (6, None):
-            budget_s = 0.05 if quick else (0.4 if n < 10_000 else 1.5)
-            floor = median_seconds(
-                lambda b=budget, g=graph: bucket_queue(g, (0, 0), b), budget=budget_s)
-            ours = median_seconds(
-                lambda b=budget, g=graph: reachable((0, 0), b, g.__getitem__), budget=budget_s)
-            theirs = median_seconds(
+            budget_s = 0.15 if quick else (1.2 if n < 10_000 else 4.5)
+            floor, ours, theirs = interleaved_medians([
+                lambda b=budget, g=graph: bucket_queue(g, (0, 0), b),
+                lambda b=budget, g=graph: reachable((0, 0), b, g.__getitem__),
                 lambda b=budget, g=nxg: nx.single_source_dijkstra_path_length(g, (0, 0),
                                                                               cutoff=b),
-                budget=budget_s)
+            ], budget=budget_s)
             assert reachable((0, 0), budget, graph.__getitem__).cost == \
                 bucket_queue(graph, (0, 0), budget)
             rows.append({"hexes": n, "budget": budget if budget is not None else "unlimited",

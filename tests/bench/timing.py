@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from collections.abc import Callable
@@ -16,11 +17,47 @@ def median_seconds(fn: Callable[[], object], *, budget: float = 0.5, min_runs: i
     one = max(time.perf_counter() - started, 1e-7)
     runs = max(min_runs, min(max_runs, int(budget / one)))
     samples = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
+    # As timeit does: a collection of the whole heap (networkx's graph is millions of
+    # objects) would land on whichever function happens to be running, not on its cost.
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            t = time.perf_counter()
+            fn()
+            samples.append(time.perf_counter() - t)
+    finally:
+        if enabled:
+            gc.enable()
     return statistics.median(samples)
+
+
+def interleaved_medians(fns: list[Callable[[], object]], *, budget: float = 0.5,
+                        min_runs: int = 3, max_runs: int = 2000) -> list[float]:
+    """Median wall times of several functions sampled in turn (a, b, c, a, b, c, ...), so
+    a slow spell of a shared machine lands on all of them alike and their ratios hold."""
+    for fn in fns:
+        fn()  # warm up
+    started = time.perf_counter()
+    for fn in fns:
+        fn()
+    one = max(time.perf_counter() - started, 1e-7)
+    runs = max(min_runs, min(max_runs, int(budget / one)))
+    samples: list[list[float]] = [[] for _ in fns]
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            for fn, own in zip(fns, samples, strict=True):
+                t = time.perf_counter()
+                fn()
+                own.append(time.perf_counter() - t)
+    finally:
+        if enabled:
+            gc.enable()
+    return [statistics.median(own) for own in samples]
 
 
 def us(seconds: float) -> float:
