@@ -49,8 +49,8 @@ def _check(args: argparse.Namespace) -> int:
     body = b'{"state":' + state_bytes + b',"action":' + action_bytes + b"}"
     problems: list[Problem]
     try:
-        state = ruleset.state_model.model_validate_json(state_bytes)
-        action = ruleset.action_model.model_validate_json(action_bytes)
+        state = ruleset.state_model.model_validate_json(state_bytes, strict=True)
+        action = ruleset.action_model.model_validate_json(action_bytes, strict=True)
         outcome = ruleset.validate(state, action, args.mode)
     except ValidationError as exc:
         # Pointers are those of the REST body {"state": ..., "action": ...}.
@@ -68,7 +68,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _valid(model: Any, raw: bytes) -> bool:
     try:
-        model.model_validate_json(raw)
+        model.model_validate_json(raw, strict=True)
     except ValidationError:
         return False
     return True

@@ -60,7 +60,7 @@ class Answerer:
         limits = self.limits
 
         def compute() -> bytes:
-            request = query.request.model_validate_json(body)
+            request = query.request.model_validate_json(body, strict=True)
             if limits is not None:
                 limits.check_request(request)
             return query.run(request).model_dump_json().encode()

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+import orjson
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
@@ -55,10 +56,19 @@ def _problem_error(message: str, problems: list[Problem]) -> GraphQLError:
         "problems": [{"pointer": p.pointer, "detail": p.detail} for p in problems]})
 
 
-def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
+def _parse(model: type[BaseModel], value: Any, *root: str | int, json: bool = False) -> Any:
     """``value`` validated by ``model``; a ValidationError becomes a GraphQL error whose
-    pointers start at ``root`` (``/state``, ``/action``, ``/actions/3``), as in REST."""
+    pointers start at ``root`` (``/state``, ``/action``, ``/actions/3``), as in REST.
+
+    ``json``: ``value`` is JSON the client wrote (a state scalar), judged as strictly as a
+    REST body is (no ``true`` for a count, no ``"3"`` for a number); typed GraphQL inputs
+    have had their types checked by GraphQL already."""
     try:
+        if json:
+            try:
+                return model.model_validate_json(orjson.dumps(value), strict=True)
+            except orjson.JSONEncodeError:
+                pass  # an integer beyond 64 bits: the model's bounds refuse it below
         return model.model_validate(value)
     except ValidationError as exc:
         document: Any = value  # the value where REST would have it, for the pointers
@@ -254,7 +264,7 @@ class SchemaBuilder:
             questions, state_type = self.questions(ruleset)
 
             def ask(root: Any, state: Any, _ruleset: Ruleset = ruleset) -> Asked:
-                parsed = _parse(_ruleset.state_model, state, "state")
+                parsed = _parse(_ruleset.state_model, state, "state", json=True)
                 try:
                     limits.check_state(parsed)
                 except LimitExceeded as exc:

@@ -137,7 +137,7 @@ class RestApi:
 
         def judge() -> Response:
             try:
-                req: Any = model.model_validate_json(body)
+                req: Any = model.model_validate_json(body, strict=True)
                 self.limits.check_request(req)
                 outcome = ruleset.validate(req.state, req.action, req.mode)
             except ValidationError as exc:
@@ -159,7 +159,7 @@ class RestApi:
 
         def judge() -> Response:
             try:
-                req: Any = model.model_validate_json(body)
+                req: Any = model.model_validate_json(body, strict=True)
                 self.limits.check_request(req)
                 outcomes = validate_batch(ruleset, req.state, req.actions,
                                           sequence=req.mode == "sequence", mode=req.strictness)
