@@ -550,6 +550,14 @@ def worked_example_cases() -> dict[str, dict[str, Any]]:
 
 # --- review: partial turn records, unnamed bonus locations, every reason ----------------
 
+def without_reserves(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with no player's reserve: the engine counts it from the board."""
+    out = json.loads(json.dumps(state))
+    for p in out["players"]:
+        p.pop("reserve", None)
+    return out
+
+
 def without_token_counts(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` with no player's trap or spy token count: the engine counts them."""
     out = json.loads(json.dumps(state))
@@ -681,6 +689,18 @@ def review_cases() -> dict[str, dict[str, Any]]:
                  {"id": RED, "reserve": 0, "soldier_tokens": 0,
                   "armies": {"red-castle": 8, "south-east": 2, "south-west": 2}},
                  {"id": BLUE}]}}),
+        "reserve_counted_when_left_out": case(
+            "The same recruit with the reserves left out of the state: each is counted as 12 "
+            "less the pawns on the board, so Red's 8 may all be recruited.",
+            S_RECRUIT, without_reserves(setup_state(8, 1)), recruit(RED, 8),
+            {"legal": True, "codes": [], "events": ["armies_recruited"],
+             "state": {"players": [{"id": RED, "reserve": 0, "soldier_tokens": 0},
+                                   {"id": BLUE, "reserve": 8}]}}),
+        "reserve_counted_refuses_too_many": case(
+            "With the reserves left out, Red (4 pawns on the board, so 8 in reserve) cannot "
+            "recruit 9.",
+            S_RECRUIT, without_reserves(setup_state(9, 1)), recruit(RED, 9),
+            illegal("recruit_exceeds_reserve")),
         "recruit_exceeds_reserve_and_tokens": case(
             "Red has 2 pawns in reserve and 1 soldier token and recruits 3: both reasons are "
             "given.",

@@ -66,6 +66,11 @@ class Board:
         """Pawns standing in the territory off its bonus locations."""
         return self.pawns(player, territory) - len(self.held_locations(player, territory))
 
+    def reserve(self, player: str) -> int:
+        """Pawns in ``player``'s reserve: the state's count (checked to make 12 with those on
+        the board), or, left out, 12 less those on the board."""
+        return ARMY_PAWNS - sum(self.armies[player].values())
+
     def tokens(self, player: str, effect: BonusEffect) -> int:
         """Trap or spy tokens ``player`` has: one per such location held (the state's
         count, when given, was checked to agree)."""
@@ -231,7 +236,7 @@ def _armies(state: TerritoryConquestState, territories: Mapping[str, object],
         if on_board > ARMY_PAWNS:
             problems.add(pointer(*at, "armies"),
                          f"{on_board} pawns on the board: a player has {ARMY_PAWNS}")
-        elif p.reserve >= 0 and on_board + p.reserve != ARMY_PAWNS:
+        elif p.reserve is not None and p.reserve >= 0 and on_board + p.reserve != ARMY_PAWNS:
             problems.add(pointer(*at, "reserve"),
                          f"{p.reserve} in reserve and {on_board} on the board make "
                          f"{p.reserve + on_board}: a player has {ARMY_PAWNS} pawns")

@@ -240,7 +240,7 @@ def _player_standing(board: Board, player: str) -> TerritoryConquestPlayerStandi
     held = held_locations(board, player)
     effects = [loc.effect for loc in held]
     return TerritoryConquestPlayerStanding(
-        player=player, castle=p.castle, reserve=p.reserve,
+        player=player, castle=p.castle, reserve=board.reserve(player),
         pawns_on_board=sum(board.armies[player].values()), soldier_tokens=p.soldier_tokens,
         trap_tokens=board.tokens(player, BonusEffect.trap_token),
         spy_tokens=board.tokens(player, BonusEffect.spy_token),

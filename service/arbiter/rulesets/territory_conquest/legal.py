@@ -63,7 +63,7 @@ def legal_actions(request: TerritoryConquestLegalActionsRequest
     if acting:
         p = board.players[player]
         recruits = [TerritoryConquestRecruit(type="recruit", player=player, count=n)
-                    for n in range(1, min(p.reserve, p.soldier_tokens) + 1)]
+                    for n in range(1, min(board.reserve(player), p.soldier_tokens) + 1)]
         for move in legal_moves(board, player):
             if len(moves) == request.limit:
                 truncated = True

@@ -83,8 +83,9 @@ class TerritoryConquestTerritory(_Frozen):
 class TerritoryConquestPlayer(_Frozen):
     id: Id = Field(description="The player's colour, e.g. 'red'.")
     castle: Id = Field(description="The castle territory of the player's colour.")
-    reserve: Count = Field(description="Army pawns beside the board. Reserve plus the pawns "
-                           "on the board make exactly 12.")
+    reserve: Count | None = Field(
+        default=None, description="Army pawns beside the board. Reserve plus the pawns on the "
+        "board make exactly 12; left out, it is 12 less the pawns on the board.")
     armies: dict[Id, Count] = Field(
         default_factory=dict, max_length=MAX_TERRITORIES,
         description="Army pawns per territory, those on bonus locations included.")

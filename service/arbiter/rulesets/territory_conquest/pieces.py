@@ -37,7 +37,7 @@ class Pieces:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.sides = {
-            p.id: Side(player=p.id, castle=p.castle, reserve=p.reserve,
+            p.id: Side(player=p.id, castle=p.castle, reserve=board.reserve(p.id),
                        armies=dict(board.armies[p.id]),
                        on_bonus={loc for loc, who in board.occupant.items() if who == p.id},
                        soldier_tokens=p.soldier_tokens,

@@ -20,14 +20,15 @@ def recruit_problems(act: TerritoryConquestRecruit) -> Problems:
 
 def judge_recruit(board: Board, act: TerritoryConquestRecruit, verdict: Verdict) -> None:
     player = board.players[act.player]
+    reserve = board.reserve(act.player)
     at = location(region=player.castle)
     # Taking pawns that are not in the reserve, or paying tokens one does not have, has
     # no defined result: these violations are fatal even in advisory mode.
-    if player.reserve == 0:
+    if reserve == 0:
         verdict.violate("reserve_empty", at, fatal=True, player=act.player)
-    elif act.count > player.reserve:
+    elif act.count > reserve:
         verdict.violate("recruit_exceeds_reserve", at, fatal=True, player=act.player,
-                        count=act.count, reserve=player.reserve)
+                        count=act.count, reserve=reserve)
     if act.count > player.soldier_tokens:
         verdict.violate("recruit_short_of_soldier_tokens", at, fatal=True, player=act.player,
                         count=act.count, soldier_tokens=player.soldier_tokens)
