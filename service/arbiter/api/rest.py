@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -119,8 +119,23 @@ class RestApi:
         return Response(orjson.dumps(models[which].model_json_schema()),
                         media_type="application/schema+json")
 
-    async def _judge(self, work: Callable[[], Response]) -> Response:
-        """Run the parsing and judging of one request under its compute budget."""
+    async def _judge(self, body: bytes, model: type[BaseModel],
+                     judge: Callable[[Any], bytes | str]) -> Response:
+        """Parse ``body`` strictly as ``model``, check it against the limits and ``judge``
+        it, all under the request's compute budget; what cannot be judged becomes its
+        problem document."""
+        def work() -> Response:
+            try:
+                req: Any = model.model_validate_json(body, strict=True)
+                self.limits.check_request(req)
+                return raw_json(judge(req))
+            except ValidationError as exc:
+                return invalid_request(exc, body)
+            except InvalidInput as exc:
+                return invalid_input(exc)
+            except LimitExceeded as exc:
+                return limit_exceeded(exc)
+
         try:
             return await self.compute.run(work)
         except BudgetExceeded as exc:
@@ -133,46 +148,25 @@ class RestApi:
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
-        model = contract(ruleset).validate_request
 
-        def judge() -> Response:
-            try:
-                req: Any = model.model_validate_json(body, strict=True)
-                self.limits.check_request(req)
-                outcome = ruleset.validate(req.state, req.action, req.mode)
-            except ValidationError as exc:
-                return invalid_request(exc, body)
-            except InvalidInput as exc:
-                return invalid_input(exc)
-            except LimitExceeded as exc:
-                return limit_exceeded(exc)
-            return raw_json(outcome.model_dump_json())
+        def judge(req: Any) -> bytes | str:
+            return ruleset.validate(req.state, req.action, req.mode).model_dump_json()
 
-        return await self._judge(judge)
+        return await self._judge(body, contract(ruleset).validate_request, judge)
 
     async def validate_batch(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
-        model = contract(ruleset).batch_request
 
-        def judge() -> Response:
-            try:
-                req: Any = model.model_validate_json(body, strict=True)
-                self.limits.check_request(req)
-                outcomes = validate_batch(ruleset, req.state, req.actions,
-                                          sequence=req.mode == "sequence", mode=req.strictness)
-            except ValidationError as exc:
-                return invalid_request(exc, body)
-            except InvalidInput as exc:
-                return invalid_input(exc)
-            except LimitExceeded as exc:
-                return limit_exceeded(exc)
+        def judge(req: Any) -> bytes | str:
+            outcomes = validate_batch(ruleset, req.state, req.actions,
+                                      sequence=req.mode == "sequence", mode=req.strictness)
             parts = b",".join(o.model_dump_json().encode() for o in outcomes)
-            return raw_json(b'{"outcomes":[' + parts + b"]}")
+            return b'{"outcomes":[' + parts + b"]}"
 
-        return await self._judge(judge)
+        return await self._judge(body, contract(ruleset).batch_request, judge)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
