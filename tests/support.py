@@ -1,11 +1,16 @@
 """What several test modules need to run real servers on loopback: a free port, waiting
-until a server answers, and stopping it."""
+until a server answers, stopping it, and a whole ``arbiter serve`` process with its own
+settings for the length of a block."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
 
 import httpx
 
@@ -41,3 +46,20 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+@contextlib.contextmanager
+def serve(env: dict[str, str] | None = None) -> Iterator[str]:
+    """Base URL of an ``arbiter serve`` process (the entry point the Dockerfile runs) with
+    ``env`` on top of the environment, stopped when the block ends."""
+    port = free_port()
+    full = {**os.environ, "ARBITER_LOG_LEVEL": "warning", **(env or {})}
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--host", "127.0.0.1",
+                             "--port", str(port)], env=full,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, proc)
+        yield base
+    finally:
+        stop(proc)

@@ -3,9 +3,6 @@ started in a subprocess on a free port (the entry point the Dockerfile runs)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import httpx
@@ -14,7 +11,7 @@ from starlette.testclient import TestClient
 
 from arbiter.app import create_app
 from arbiter.settings import Settings
-from support import free_port, stop, wait_healthy
+from support import serve
 
 
 @pytest.fixture(scope="session")
@@ -31,17 +28,8 @@ def client(app: object) -> Iterator[TestClient]:
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """Base URL of a real `arbiter serve` process (uvicorn over a real socket)."""
-    port = free_port()
-    env = {**os.environ, "ARBITER_LOG_LEVEL": "warning"}
-    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(base, proc)
+    with serve() as base:
         yield base
-    finally:
-        stop(proc)
 
 
 @pytest.fixture(scope="session")

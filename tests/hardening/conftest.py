@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from hardening.live import serve
+from support import serve
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from arbiter.app import create_app
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
 from arbiter.settings import Settings
-from hardening.live import serve
+from support import serve
 
 URL = "/v1/rulesets/hex_maneuver"
 BODY = {"state": EXAMPLE_STATE, "action": EXAMPLE_ACTION}

@@ -31,7 +31,7 @@ import pytest
 import redis
 
 from arbiter.rulesets import builtin_registry
-from hardening.live import free_port, serve
+from support import free_port, serve
 
 pytestmark = pytest.mark.skipif(os.environ.get("ARBITER_LOAD") != "1",
                                 reason="the load test runs with `make load` (ARBITER_LOAD=1)")
