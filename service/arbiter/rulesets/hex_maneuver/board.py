@@ -38,10 +38,10 @@ class Board:
     province_hexes: dict[str, list[Hex]]
     armies: dict[str, HexManeuverArmy]
     army_index: dict[str, int]
+    hex_map: MapIndex  # what terrain, province, unexplored and province_hexes come from
     armies_at: dict[Hex, list[HexManeuverArmy]] = field(default_factory=dict)
     structures_at: dict[Hex, list[HexManeuverStructure]] = field(default_factory=dict)
     players: set[str] = field(default_factory=set)
-    hex_map: MapIndex | None = None
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain

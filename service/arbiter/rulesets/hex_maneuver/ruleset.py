@@ -89,7 +89,6 @@ def _maneuver(board: Board, act: HexManeuverManeuver, verdict: Verdict, mode: Mo
     def apply() -> dict[str, Any]:
         # A maneuver moves pieces only: the map's JSON is reused, not dumped again.
         rest = board.state.model_dump(mode="json", exclude={"hexes"})
-        assert board.hex_map is not None
         new = {"options": rest.pop("options"),
                "hexes": board.hex_map.hexes_json(board.state.hexes), **rest}
         apply_maneuver(new, plan, plan.army.owner, _cubes(board, act.march), verdict,
