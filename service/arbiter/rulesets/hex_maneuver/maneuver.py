@@ -141,6 +141,16 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
         arriving = sub(arriving, leg.units)
     if not arriving and path:
         problems.add("/action/drops", "every unit is dropped before the destination")
+    else:
+        # split.2, pickup.1: units are dropped and picked up "along the way" of the moving
+        # army, so the column is never empty between two hexes: units left behind cannot
+        # be replaced by units picked up further on that nobody came to fetch.
+        for i in range(1, len(path)):
+            if not _carried_after(i - 1, moving, pickups, drops):
+                problems.add("/action/drops", f"every unit is dropped before hex "
+                             f"({path[i][0]},{path[i][1]}): the army no longer moves on to "
+                             "pick up units further along the path")
+                break
     problems.raise_if_any()
     return PathPlan(army=army, start=start, path=path, moving=moving, pickups=pickups,
                     drops=drops, arriving=arriving)
@@ -278,7 +288,9 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
         entry = enter(board, h, column, zone, own_structures)
         for code, params in entry.blocked:
             verdict.violate(code, at, **params)
-        plan.ferried = plan.ferried or entry.ferried
+        # ferry.2: land units aboard a moving vessel are ferried across the water too.
+        plan.ferried = plan.ferried or entry.ferried or (column.carried_by_vessel
+                                                         and bool(column.land))
         if column.carried_by_vessel:
             plan.land_steps.append(0)
             plan.vessel_steps.append(entry.cost)

@@ -46,14 +46,16 @@ class ArmyBook:
         return f"{base}.{n}"
 
     def land(self, player: str, h: Hex, units: Units, cubes: int, *,
-             keep_id: str | None, base: str) -> tuple[str, str | None]:
+             keep_id: str | None, base: str, unpacked: int = 0) -> tuple[str, str | None]:
         """Put ``units`` on ``h`` with ``cubes`` depletion: join the player's army there, or
         form a new one (named ``keep_id`` when that is free, else a fresh ``base.n``).
+        ``unpacked``: how many of the packing units among ``units`` still stand unpacked.
         Returns (army id, id of the army joined or None)."""
         host = self.own_at(player, h)
         if host is not None:
             host["units"] = add(host["units"], units)
             host["depletion"] = max(host["depletion"], cubes)
+            host["unpacked"] = host.get("unpacked", 0) + unpacked
             return host["id"], host["id"]
         if keep_id is not None and keep_id not in self.ids:
             army_id = keep_id
@@ -61,7 +63,7 @@ class ArmyBook:
         else:
             army_id = self.new_id(base)
         self.armies.append({"id": army_id, "owner": player, "hex": as_dict(h), "units": units,
-                            "depletion": cubes, "unpacked": 0})
+                            "depletion": cubes, "unpacked": unpacked})
         return army_id, None
 
 
@@ -79,12 +81,15 @@ def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: in
         return sum(c for u, c in units.items() if u in packs)
 
     whole = plan.moving == {u: c for u, c in source.units.items() if c > 0}
-    book.take(source.id, plan.moving, _unpacked_taken(packers_of(source.units), source.unpacked,
-                                                      packers_of(plan.moving)))
+    unpacked = _unpacked_taken(packers_of(source.units), source.unpacked,
+                               packers_of(plan.moving))
+    book.take(source.id, plan.moving, unpacked)
     for pickup in plan.pickups:
         index, picked, units = pickup.index, pickup.army, pickup.units
-        book.take(picked.id, units, _unpacked_taken(packers_of(picked.units), picked.unpacked,
-                                                    packers_of(units)))
+        taken_unpacked = _unpacked_taken(packers_of(picked.units), picked.unpacked,
+                                         packers_of(units))
+        unpacked += taken_unpacked
+        book.take(picked.id, units, taken_unpacked)
         h = plan.path[index] if index >= 0 else plan.start
         verdict.event("units_picked_up", location(step=index + 1, hex=h, piece=picked.id),
                       units=units, army=picked.id, hex=h)
@@ -98,8 +103,11 @@ def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: in
 
     dest = plan.destination
     # A whole army keeps its id; a split-off column gets a fresh one (split.1).
+    # trebuchet.1: units pack only to move; an army that stays (maneuver.3: it may move 0
+    # hexes) keeps its unpacked trebuchets unpacked.
     army_id, joined = book.land(player, dest, plan.arriving, cubes,
-                                keep_id=source.id if whole else None, base=source.id)
+                                keep_id=source.id if whole else None, base=source.id,
+                                unpacked=0 if plan.path else unpacked)
     if joined is None and army_id != source.id:
         verdict.event("army_split", location(hex=dest, piece=army_id), army=army_id,
                       source=source.id, units=plan.arriving)

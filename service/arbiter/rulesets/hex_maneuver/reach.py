@@ -102,7 +102,9 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
             continue
         cost = reach.cost[node]
         path = [n[0] for n in reach.path_to(node)]
-        ferry = not column.carried_by_vessel and any(p in ferry_zone for p in path)
+        # ferry.2: land units aboard the moving vessels are ferried on every step.
+        ferry = (bool(column.land) and bool(path)) if column.carried_by_vessel else any(
+            p in ferry_zone for p in path)
         out.append(Destination(h, cost, path, cost > effective, ferry, h in unexplored))
     out.sort(key=lambda d: (d.cost, d.hex[1], d.hex[0]))
     return effective, out
