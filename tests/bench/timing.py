@@ -11,26 +11,7 @@ from collections.abc import Callable
 def median_seconds(fn: Callable[[], object], *, budget: float = 0.5, min_runs: int = 3,
                    max_runs: int = 2000) -> float:
     """Median wall time of ``fn`` over as many runs as fit in ``budget`` seconds."""
-    fn()  # warm up (imports, caches of the interpreter)
-    started = time.perf_counter()
-    fn()
-    one = max(time.perf_counter() - started, 1e-7)
-    runs = max(min_runs, min(max_runs, int(budget / one)))
-    samples = []
-    # As timeit does: a collection of the whole heap (networkx's graph is millions of
-    # objects) would land on whichever function happens to be running, not on its cost.
-    enabled = gc.isenabled()
-    gc.collect()
-    gc.disable()
-    try:
-        for _ in range(runs):
-            t = time.perf_counter()
-            fn()
-            samples.append(time.perf_counter() - t)
-    finally:
-        if enabled:
-            gc.enable()
-    return statistics.median(samples)
+    return interleaved_medians([fn], budget=budget, min_runs=min_runs, max_runs=max_runs)[0]
 
 
 def interleaved_medians(fns: list[Callable[[], object]], *, budget: float = 0.5,
@@ -45,6 +26,8 @@ def interleaved_medians(fns: list[Callable[[], object]], *, budget: float = 0.5,
     one = max(time.perf_counter() - started, 1e-7)
     runs = max(min_runs, min(max_runs, int(budget / one)))
     samples: list[list[float]] = [[] for _ in fns]
+    # As timeit does: a collection of the whole heap (networkx's graph is millions of
+    # objects) would land on whichever function happens to be running, not on its cost.
     enabled = gc.isenabled()
     gc.collect()
     gc.disable()

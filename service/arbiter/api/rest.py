@@ -42,6 +42,25 @@ def json_response(payload: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(payload), status_code=status, media_type="application/json")
 
 
+# What keeps a request from being judged, each answered with its own problem document.
+UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded, Busy)
+
+
+def problem_for(exc: Exception, body: bytes) -> Response:
+    """The problem document for one of ``UNJUDGEABLE``: 422 with the pointers of a
+    malformed or inconsistent body, 413/422 over a limit or the budget, 503 when busy."""
+    if isinstance(exc, ValidationError):
+        return invalid_request(exc, body)
+    if isinstance(exc, InvalidInput):
+        return invalid_input(exc)
+    if isinstance(exc, LimitExceeded):
+        return limit_exceeded(exc)
+    if isinstance(exc, BudgetExceeded):
+        return budget_exceeded(exc)
+    assert isinstance(exc, Busy)
+    return busy(exc)
+
+
 def raw_json(body: bytes | str, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
@@ -129,19 +148,13 @@ class RestApi:
                 req: Any = model.model_validate_json(body, strict=True)
                 self.limits.check_request(req)
                 return raw_json(judge(req))
-            except ValidationError as exc:
-                return invalid_request(exc, body)
-            except InvalidInput as exc:
-                return invalid_input(exc)
-            except LimitExceeded as exc:
-                return limit_exceeded(exc)
+            except UNJUDGEABLE as exc:
+                return problem_for(exc, body)
 
         try:
             return await self.compute.run(work)
-        except BudgetExceeded as exc:
-            return budget_exceeded(exc)
-        except Busy as exc:
-            return busy(exc)
+        except UNJUDGEABLE as exc:
+            return problem_for(exc, body)
 
     async def validate(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -181,14 +194,6 @@ class RestApi:
         try:
             # Parsed, checked against the limits and judged under the budget on a miss.
             answer = await self.answerer.answer_body(ruleset, query, body)
-        except ValidationError as exc:
-            return invalid_request(exc, body)
-        except InvalidInput as exc:
-            return invalid_input(exc)
-        except LimitExceeded as exc:
-            return limit_exceeded(exc)
-        except BudgetExceeded as exc:
-            return budget_exceeded(exc)
-        except Busy as exc:
-            return busy(exc)
+        except UNJUDGEABLE as exc:
+            return problem_for(exc, body)
         return raw_json(answer)
