@@ -1,26 +1,9 @@
-"""Fixtures for the hardening tests: one real server with the default settings, shared by
-the schemathesis run and the bad-input corpus."""
+"""The hardening tests' report: the figures the issue asks for. Their server is the
+suite's (``server`` and ``http`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import httpx
 import pytest
-
-from support import serve
-
-
-@pytest.fixture(scope="session")
-def live() -> Iterator[str]:
-    with serve() as base:
-        yield base
-
-
-@pytest.fixture(scope="session")
-def live_http(live: str) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=live, timeout=30) as c:
-        yield c
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

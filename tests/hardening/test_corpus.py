@@ -70,8 +70,8 @@ def check_graphql(entry: Entry, response: httpx.Response) -> str | None:
 
 
 @pytest.mark.server
-def test_every_endpoint_the_service_lists_is_covered(live_http: httpx.Client) -> None:
-    listed = {(r["id"], q) for r in live_http.get("/v1/rulesets").json()["rulesets"]
+def test_every_endpoint_the_service_lists_is_covered(http: httpx.Client) -> None:
+    listed = {(r["id"], q) for r in http.get("/v1/rulesets").json()["rulesets"]
               for q in ("validate", "validate-batch", *r["queries"])}
     assert listed == set(ENDPOINTS)
     entries = corpus()
@@ -84,7 +84,7 @@ def test_every_endpoint_the_service_lists_is_covered(live_http: httpx.Client) ->
 @pytest.mark.server
 @pytest.mark.parametrize(("ruleset", "endpoint"), [*ENDPOINTS, *((r.id, "graphql")
                                                                  for r in REGISTRY)])
-def test_bad_input_gets_a_problem_naming_the_pointer(live_http: httpx.Client, ruleset: str,
+def test_bad_input_gets_a_problem_naming_the_pointer(http: httpx.Client, ruleset: str,
                                                       endpoint: str) -> None:
     entries = (graphql_corpus(REGISTRY, ruleset) if endpoint == "graphql"
                else rest_corpus(REGISTRY, ruleset, endpoint))
@@ -93,7 +93,7 @@ def test_bad_input_gets_a_problem_naming_the_pointer(live_http: httpx.Client, ru
     failures = []
     for entry in entries:
         sent = bytes(entry.body)
-        response = live_http.post(url, content=entry.body,
+        response = http.post(url, content=entry.body,
                                   headers={"content-type": "application/json"})
         assert entry.body == sent, f"{entry.id}: the request body changed"
         why = check(entry, response)

@@ -87,13 +87,13 @@ CONFIG = schemathesis.Config.from_dict({"checks": {
 
 
 @pytest.fixture(scope="session")
-def openapi_schema(live: str) -> Any:
-    return schemathesis.openapi.from_url(f"{live}/openapi.json", config=CONFIG)
+def openapi_schema(server: str) -> Any:
+    return schemathesis.openapi.from_url(f"{server}/openapi.json", config=CONFIG)
 
 
 @pytest.fixture(scope="session")
-def graphql_schema(live: str) -> Any:
-    return schemathesis.graphql.from_url(f"{live}/graphql")
+def graphql_schema(server: str) -> Any:
+    return schemathesis.graphql.from_url(f"{server}/graphql")
 
 
 # One test per operation, named at collection time from the same code that serves the
