@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from arbiter.engine.errors import InvalidInput
-from arbiter.engine.registry import validate_batch  # noqa: F401  (keeps the import boundary honest)
 from arbiter.rulesets import builtin_registry
 from golden import check_outcome, load_cases, subset_mismatch
 

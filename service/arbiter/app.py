@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import orjson
@@ -68,21 +69,9 @@ def build_rate_limiter(settings: Settings, cache: AnswerCache) -> RateLimiter | 
     return RateLimiter(settings.rate_limit, settings.rate_burst, buckets)
 
 
-def create_app(settings: Settings | None = None, registry: Registry | None = None) -> ASGIApp:
-    settings = settings or Settings.from_env()
-    registry = registry or builtin_registry(settings.rulesets)
-    metrics = Metrics()
-    cache = build_cache(settings, metrics)
-    compute = Compute.from_settings(settings)
-    answerer = Answerer(cache, compute, Limits.from_settings(settings))
-    rest = RestApi(registry, settings, metrics, answerer, compute)
-    keys = ApiKeys.from_hex(settings.api_key_sha256)
-    limiter = build_rate_limiter(settings, cache)
-    openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
-                                         rate_limited=limiter is not None))
-    graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute),
-                              graphql_ide="graphiql", allow_queries_via_get=False)
-
+def service_routes(registry: Registry, cache: AnswerCache, metrics: Metrics,
+                   openapi: bytes) -> list[Route]:
+    """Health, readiness, metrics and the OpenAPI document."""
     async def healthz(request: Request) -> Response:
         return json_response({"status": "ok"})
 
@@ -98,24 +87,28 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     async def openapi_route(request: Request) -> Response:
         return Response(openapi, media_type="application/json")
 
-    async def not_found(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return problem(exc.status_code, str(exc.detail), headers=exc.headers)
-
-    async def internal_error(request: Request, exc: Exception) -> Response:
-        # Starlette re-raises after sending this; Guard logs the traceback.
-        return problem(500, INTERNAL_ERROR)
-
-    routes: list[Any] = [
+    return [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_route, methods=["GET"]),
         Route("/openapi.json", openapi_route, methods=["GET"]),
-        *rest.routes(),
-        Route("/graphql", graphql, methods=["GET", "POST"]),
     ]
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return problem(exc.status_code, str(exc.detail),
+                   headers=dict(exc.headers) if exc.headers else None)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    # Starlette re-raises after sending this; Guard logs the traceback.
+    return problem(500, INTERNAL_ERROR)
+
+
+def lifespan(cache: AnswerCache) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def run(app: Starlette) -> AsyncIterator[None]:
         # Everything built at start-up (the rulesets' schemas, strawberry's, the routes)
         # lives as long as the process: moved out of the collector's reach, it is no longer
         # walked by every full collection, which put 5-15 ms stalls on about one request
@@ -125,9 +118,33 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         yield
         await cache.close()
 
+    return run
+
+
+
+def create_app(settings: Settings | None = None, registry: Registry | None = None) -> ASGIApp:
+    settings = settings or Settings.from_env()
+    registry = registry or builtin_registry(settings.rulesets)
+    metrics = Metrics()
+    cache = build_cache(settings, metrics)
+    compute = Compute.from_settings(settings)
+    answerer = Answerer(cache, compute, Limits.from_settings(settings))
+    rest = RestApi(registry, settings, metrics, answerer, compute)
+    keys = ApiKeys.from_hex(settings.api_key_sha256)
+    limiter = build_rate_limiter(settings, cache)
+    openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
+                                         rate_limited=limiter is not None))
+    graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute),
+                              graphql_ide="graphiql", allow_queries_via_get=False)
+
+    routes: list[Any] = [
+        *service_routes(registry, cache, metrics, openapi),
+        *rest.routes(),
+        Route("/graphql", graphql, methods=["GET", "POST"]),
+    ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found,
                                                        Exception: internal_error},
-                    lifespan=lifespan)
+                    lifespan=lifespan(cache))
     app.state.settings = settings
     app.state.registry = registry
     app.state.metrics = metrics

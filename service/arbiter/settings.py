@@ -135,4 +135,4 @@ class Settings:
                 values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
             else:
                 values[f.name] = raw
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)  # type: ignore[arg-type]  # each value parsed to its field type

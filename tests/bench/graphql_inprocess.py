@@ -10,10 +10,11 @@ from typing import Any
 
 import strawberry
 from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.tools import create_type
 from tests.bench import boards_hex_maneuver as hexes
 
 from arbiter.api.answers import Answerer
-from arbiter.api.graphql import Asked, SchemaBuilder, _kw, _resolver
+from arbiter.api.graphql import Asked, SchemaBuilder, _argument, _field
 from arbiter.api.graphql_types import plain, to_graphql
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction, HexManeuverState
@@ -30,18 +31,16 @@ def build() -> Any:
     questions, scalar = builder.questions(ruleset)
     typed = builder.maker.object(HexManeuverState, input=True)
 
-    def by_scalar(root: Any, state: Any) -> Asked:
-        return Asked(ruleset, ruleset.state_model.model_validate(state))
+    def by_scalar(state: Any) -> Asked:
+        return Asked(ruleset, ruleset.state_model.model_validate(state), b"", 0)
 
-    def by_type(root: Any, state: Any) -> Asked:
-        return Asked(ruleset, ruleset.state_model.model_validate(plain(state, builder.maker)))
+    def by_type(state: Any) -> Asked:
+        return Asked(ruleset, ruleset.state_model.model_validate(plain(state, builder.maker)),
+                     b"", 0)
 
-    query = strawberry.type(type("Query", (), {
-        "scalar_state": strawberry.field(resolver=_resolver(by_scalar, [_kw("state", scalar)],
-                                                            questions)),
-        "typed_state": strawberry.field(resolver=_resolver(by_type, [_kw("state", typed)],
-                                                           questions)),
-    }), name="Query")
+    query = create_type("Query", [
+        _field("scalar_state", by_scalar, questions, "", [_argument("state", scalar)]),
+        _field("typed_state", by_type, questions, "", [_argument("state", typed)])])
     return strawberry.Schema(query=query, extensions=[ParserCache(), ValidationCache()])
 
 

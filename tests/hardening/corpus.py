@@ -345,8 +345,8 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
     ruleset = registry.get(ruleset_id)
     assert ruleset is not None
     query = graphql_query(ruleset)
-    action = to_graphql(ruleset.action_model, ruleset.examples["action"])
-    example = {"query": query, "variables": {"state": copy.deepcopy(ruleset.examples["state"]),
+    action = to_graphql(ruleset.action_model, ruleset.examples.action)
+    example = {"query": query, "variables": {"state": copy.deepcopy(ruleset.examples.state),
                                              "action": action}}
     entries = []
     for name, mutate in {**_leaf_mutations(), **_ruleset_mutations(ruleset_id),

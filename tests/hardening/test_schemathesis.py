@@ -205,7 +205,7 @@ def _named(value: Any) -> Any:
 
 
 for _ruleset in builtin_registry():
-    _state = _named(_ruleset.examples["state"])
+    _state = _named(_ruleset.examples.state)
     _damaged = [{**_state, "unknown_field": 1}, {k: v for k, v in _state.items()
                                                  if k != next(iter(_state))}, {}]
     schemathesis.graphql.scalar(f"{camel(_ruleset.id)}State",

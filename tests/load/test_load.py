@@ -105,7 +105,7 @@ def request_mix() -> list[Kind]:
                         "r": b["armies"][0]["hex"]["r"] - 1}]} for b in boards]
     validate = [{"state": b, "action": m} for b, m in zip(boards, moves, strict=True)]
     reachable = [{"state": b, "army": "a1"} for b in boards]
-    region_state = REGION.examples["state"]
+    region_state = REGION.examples.state
     conquest = [{"state": {**region_state, "players": [
         {**region_state["players"][0], "hand": hand}, *region_state["players"][1:]]},
         "player": "orcs"} for hand in range(2, 14)]

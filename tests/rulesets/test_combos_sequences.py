@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from arbiter.engine.outcome import Outcome
-from arbiter.engine.registry import validate_batch
 from arbiter.rulesets import builtin_registry
 
 from .region_conquest_boards import tokens_of
@@ -32,9 +31,9 @@ RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 
 def run(ruleset: Any, start: dict[str, Any], actions: list[Any], *,
         sequence: bool = True, mode: str = "strict") -> list[Outcome]:
-    return validate_batch(ruleset, ruleset.state_model.model_validate(start),
+    return list(ruleset.validate_batch(ruleset.state_model.model_validate(start),
                           [ruleset.action_model.model_validate(a) for a in actions],
-                          sequence=sequence, mode=mode)  # type: ignore[arg-type]
+                          sequence=sequence, mode=mode))
 
 
 def codes(outcome: Outcome) -> list[str]:

@@ -1,7 +1,8 @@
 """hex_maneuver invariants on random boards (hypothesis): units are conserved by every
 legal maneuver, a legal path never costs more than the movement points (+1 on a march),
 ``reachable`` equals a brute-force enumeration of paths judged by ``validate``, every
-listed legal action is legal, and judging twice gives the same answer."""
+listed legal action is legal, and judging twice gives the same answer. And a resulting
+state is always a state: a merge past the unit count bound is a 422 on the action."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.rulesets import hex_maneuver_cases
 
+from arbiter.api.problems import at_actions
+from arbiter.engine.errors import InvalidInput
 from arbiter.engine.hexgrid import neighbours, spiral
+from arbiter.engine.wire import MAX_COUNT
 from arbiter.rulesets import load
 
 RULESET = load("hex_maneuver")
@@ -177,3 +182,32 @@ def test_legal_actions_are_bounded_by_limit() -> None:
     full = query.run(query.request.model_validate({"state": state, "player": "red"}))
     assert not full.truncated and full.count == 37  # every hex within 3 + ... on radius 3
     assert list(itertools.islice((a.path for a in full.actions), 1)) == [[]]
+
+
+def test_a_merge_past_the_unit_count_bound_is_refused_at_the_action() -> None:
+    # merge.1 meets the wire's bound on a unit count (10,000): 6,000 + 6,000 cavalrymen
+    # cannot make one army, as the resulting state would not be a state. The move itself
+    # breaks no rule (1 MP of a cavalryman's 3), so it is no violation: the engine refuses
+    # the resulting state (judging.settle) with a 422 naming the action that produces it.
+    cases = hex_maneuver_cases
+    big = 6_000
+    assert 2 * big > MAX_COUNT
+    st_ = cases.state(cases.grid(2), [cases.army("a", "red", (0, 0), cavalrymen=big),
+                                      cases.army("b", "red", (1, -1), cavalrymen=big)])
+    state = RULESET.state_model.model_validate(st_)
+    merge = RULESET.action_model.model_validate(cases.maneuver("red", "a", [(1, 0)]))
+    with pytest.raises(InvalidInput) as refused:
+        RULESET.validate(state, RULESET.action_model.model_validate(
+            cases.maneuver("red", "a", [(1, -1)])), "advisory")
+    assert [p.pointer for p in refused.value.problems] == ["/action"]
+    assert "/armies/0/units/cavalrymen" in refused.value.problems[0].detail
+
+    # In a sequence, the second action is judged against the state the first produced,
+    # which is not in the request: its 422 names that action, never a field of /state.
+    first_move = RULESET.action_model.model_validate(cases.maneuver("red", "b", [(1, 0)]))
+    outcomes = at_actions(RULESET.validate_batch(state, [first_move, merge], sequence=True))
+    first = next(outcomes)
+    assert first.legal and first.applied and first.state is not None
+    with pytest.raises(InvalidInput) as refused:
+        next(outcomes)
+    assert [p.pointer for p in refused.value.problems] == ["/actions/1"]

@@ -12,9 +12,8 @@ from typing import Any
 
 from tests.rulesets.hex_maneuver_cases import FLOWER, army, explore, flower, grid, h, maneuver
 
-from arbiter.engine.registry import validate_batch
 from arbiter.rulesets import load
-from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableRequest, reachable
+from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableRequest, run_reachable
 
 RULESET = load("hex_maneuver")
 
@@ -43,7 +42,7 @@ def test_a_sequence_moves_over_the_terrain_an_exploration_revealed() -> None:
 
     actions = [RULESET.action_model.model_validate(a)
                for a in (explore("red", "x", [(2, 0)]), walk, maneuver("red", "x", []))]
-    first, second, third = validate_batch(RULESET, state, actions, sequence=True)
+    first, second, third = list(RULESET.validate_batch(state, actions, sequence=True))
     assert first.legal and first.state is not None
     assert first.state["tiles"] == [] and first.state["events"]["deck"] == []
     assert second.legal and second.derived["cost"] == 3
@@ -72,9 +71,9 @@ def test_reachable_marks_a_galley_carrying_land_units_as_ferrying() -> None:
     water = {(q, r): "sea" for q in range(-2, 3) for r in range(-2, 3)}
     st = _state(grid(2, water), [army("g", "red", (0, 0), galley=1, swordsmen=1)])
     state = RULESET.state_model.model_validate(st)
-    both = reachable(HexManeuverReachableRequest(state=state, army="g"))
-    alone = reachable(HexManeuverReachableRequest(state=state, army="g",
-                                                  units={"galley": 1}))
+    both = run_reachable(HexManeuverReachableRequest(state=state, army="g"))
+    alone = run_reachable(HexManeuverReachableRequest(state=state, army="g",
+                                                      units={"galley": 1}))
     assert {d.ferry for d in both.destinations if d.path} == {True}
     assert {d.ferry for d in alone.destinations} == {False}
     act = maneuver("red", "g", [(1, 0)])

@@ -16,8 +16,8 @@ import pytest
 from pydantic import ValidationError
 
 from arbiter.engine.errors import InvalidInput
-from arbiter.engine.registry import describe, validate_batch
 from arbiter.engine.rng import SeededRng
+from arbiter.engine.ruleset import describe
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.region_conquest import RULESET
 from arbiter.rulesets.region_conquest.board import compile_board
@@ -106,7 +106,7 @@ def test_query_responses_are_plain_data_without_unions() -> None:
 
 
 def test_examples_run() -> None:
-    outcome = RULESET.validate(RULESET.examples["state"], RULESET.examples["action"])
+    outcome = RULESET.validate(RULESET.examples.state, RULESET.examples.action)
     assert outcome.legal
     for query in RULESET.queries.values():
         for example in query.examples:
@@ -164,14 +164,21 @@ def test_a_batch_points_at_the_bad_action() -> None:
     actions = [RegionConquestAction.model_validate(a) for a in (
         {"type": "conquer", "player": "orcs", "region": "hills"},
         {"type": "conquer", "player": "orcs", "region": "cave"})]
+    outcomes = RULESET.validate_batch(state, actions, sequence=True)
+    assert next(outcomes).legal
     with pytest.raises(InvalidInput) as exc:
-        validate_batch(RULESET, state, actions, sequence=True)
-    assert [p.pointer for p in exc.value.problems] == ["/actions/1/region"]
+        next(outcomes)
+    # The engine names the action it judges; the API puts it under /actions/1.
+    assert [p.pointer for p in exc.value.problems] == ["/action/region"]
 
 
 def test_an_overflowing_result_is_a_422_not_a_crash() -> None:
     state = valley([{"id": "orcs", "active": {"hills": 1}, "coins": 10**9}], redeployed=True)
-    assert pointers(state, {"type": "end_turn", "player": "orcs"}) == ["/state/players/0/coins"]
+    with pytest.raises(InvalidInput) as exc:
+        validate(state, {"type": "end_turn", "player": "orcs"})
+    # The pointer names the action (what would overflow); the detail names the field.
+    assert [p.pointer for p in exc.value.problems] == ["/action"]
+    assert "/players/0/coins" in exc.value.problems[0].detail
 
 
 # --- conquests ------------------------------------------------------------------------------
@@ -182,9 +189,9 @@ def test_the_worked_example_is_one_sequence() -> None:
     outcome = validate(first["state"], first["action"])
     assert outcome.state == second["state"]
     state = RegionConquestState.model_validate(first["state"])
-    batch = validate_batch(RULESET, state, [
+    batch = list(RULESET.validate_batch(state, [
         RegionConquestAction.model_validate(first["action"]),
-        RegionConquestAction.model_validate(second["action"])], sequence=True)
+        RegionConquestAction.model_validate(second["action"])], sequence=True))
     assert [o.legal for o in batch] == [True, True]
     assert player(batch[1], "orcs")["active"] == {"hills": 3, "meadow": 4}
     assert player(batch[1], "elves")["active"] == {}

@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from arbiter.engine.errors import InvalidInput
 from arbiter.rulesets.territory_conquest import RULESET
 from arbiter.rulesets.territory_conquest.board import compile_board
-from arbiter.rulesets.territory_conquest.legal import (
-    TerritoryConquestLegalActionsRequest,
-    legal_actions,
-)
 from arbiter.rulesets.territory_conquest.models import (
     TerritoryConquestAction,
     TerritoryConquestState,
 )
 from arbiter.rulesets.territory_conquest.order import to_act
+from arbiter.rulesets.territory_conquest.queries import (
+    TerritoryConquestLegalActionsRequest,
+)
+from arbiter.rulesets.territory_conquest.queries import run_legal_actions as legal_actions
 
 from .territory_conquest_boards import (
     BLUE,

@@ -21,7 +21,8 @@ from pydantic import BaseModel
 from arbiter.api.limits import Compute, Limits
 from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
-from arbiter.engine.registry import Query, Ruleset
+from arbiter.engine.registry import AnyRuleset as Ruleset
+from arbiter.engine.ruleset import Query
 
 
 def digest(data: bytes) -> bytes:
@@ -67,22 +68,20 @@ class Answerer:
 
         return await self._cached(ruleset, query, b"rest\0" + digest(body), len(body), compute)
 
-    async def answer(self, ruleset: Ruleset, query: Query, request: BaseModel) -> bytes:
-        """An already parsed request's answer: keyed by its canonical JSON (costlier than
-        ``answer_body``, which keys the raw body and parses only on a miss)."""
-        material = b"parsed\0" + digest(request.model_dump_json().encode())
-        return await self._cached(ruleset, query, material, 0,
-                                  lambda: query.run(request).model_dump_json().encode())
-
     async def answer_parsed(self, ruleset: Ruleset, query: Query, state_digest: bytes,
                             state_size: int, arguments: dict[str, Any],
-                            request: Callable[[], BaseModel]) -> bytes:
-        """A GraphQL question's answer: ``state_digest`` is the digest of the canonical
-        state (once per request), ``arguments`` the question's own, ``request`` builds the
-        validated request on a miss."""
+                            request: Callable[[], BaseModel]) -> BaseModel:
+        """A GraphQL question's answer as the response model: ``state_digest`` is the
+        digest of the canonical state (once per request), ``arguments`` the question's
+        own, ``request`` builds the validated request on a miss. A computed answer is
+        returned as it was made; only a cached one is read back from its bytes."""
         material = b"graphql\0" + state_digest + canonical(arguments)
+        made: list[BaseModel] = []
 
         def compute() -> bytes:
-            return query.run(request()).model_dump_json().encode()
+            answer = query.run(request())
+            made.append(answer)
+            return answer.model_dump_json().encode()
 
-        return await self._cached(ruleset, query, material, state_size, compute)
+        data = await self._cached(ruleset, query, material, state_size, compute)
+        return made[0] if made else query.response.model_validate_json(data)

@@ -10,15 +10,15 @@ judgement of the request shares (``limits.Compute``).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import orjson
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel, ValidationError
+from strawberry.annotation import StrawberryAnnotation
 from strawberry.extensions import (
     AddValidationRules,
     MaskErrors,
@@ -29,10 +29,22 @@ from strawberry.extensions import (
     ValidationCache,
 )
 from strawberry.schema.config import StrawberryConfig
+from strawberry.tools import create_type
+from strawberry.types.arguments import StrawberryArgument
+from strawberry.types.field import StrawberryField
+from strawberry.types.unset import UNSET
 
-from arbiter.api.answers import Answerer, canonical, digest
+from arbiter.api.answers import Answerer, digest
 from arbiter.api.contract import camel
-from arbiter.api.graphql_types import JSON, TypeMaker, plain, state_scalar
+from arbiter.api.graphql_types import (
+    JSON,
+    BatchMode,
+    Mode,
+    TypeMaker,
+    list_of,
+    plain,
+    state_scalar,
+)
 from arbiter.api.limits import (
     BudgetExceeded,
     Busy,
@@ -41,10 +53,12 @@ from arbiter.api.limits import (
     Limits,
     max_fields_rule,
 )
-from arbiter.api.problems import validation_problems
+from arbiter.api.problems import at_actions, validation_problems
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Event, Location, Outcome, Violation
-from arbiter.engine.registry import Query, Registry, Ruleset, validate_batch
+from arbiter.engine.registry import AnyRuleset as Ruleset
+from arbiter.engine.registry import Registry
+from arbiter.engine.ruleset import Query
 from arbiter.settings import Settings
 
 T = TypeVar("T")
@@ -56,27 +70,40 @@ def _problem_error(message: str, problems: list[Problem]) -> GraphQLError:
         "problems": [{"pointer": p.pointer, "detail": p.detail} for p in problems]})
 
 
-def _parse(model: type[BaseModel], value: Any, *root: str | int, json: bool = False) -> Any:
-    """``value`` validated by ``model``; a ValidationError becomes a GraphQL error whose
-    pointers start at ``root`` (``/state``, ``/action``, ``/actions/3``), as in REST.
+def _refused(exc: ValidationError, value: Any, root: tuple[str | int, ...]) -> GraphQLError:
+    """A ValidationError as a GraphQL error whose pointers start at ``root`` (``/state``,
+    ``/action``, ``/actions/3``), as in REST."""
+    document: Any = value  # the value where REST would have it, for the pointers
+    for seg in reversed(root):
+        document = [None] * seg + [document] if isinstance(seg, int) else {seg: document}
+    where = "/".join(map(str, root))
+    return _problem_error(f"invalid {where}: see extensions.problems",
+                          validation_problems(exc, document, root))
 
-    ``json``: ``value`` is JSON the client wrote (a state scalar), judged as strictly as a
-    REST body is (no ``true`` for a count, no ``"3"`` for a number); typed GraphQL inputs
-    have had their types checked by GraphQL already."""
+
+def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
+    """A typed GraphQL input (its types already checked by GraphQL) validated by ``model``."""
     try:
-        if json:
-            try:
-                return model.model_validate_json(orjson.dumps(value), strict=True)
-            except orjson.JSONEncodeError:
-                pass  # an integer beyond 64 bits: the model's bounds refuse it below
         return model.model_validate(value)
     except ValidationError as exc:
-        document: Any = value  # the value where REST would have it, for the pointers
-        for seg in reversed(root):
-            document = [None] * seg + [document] if isinstance(seg, int) else {seg: document}
-        where = "/".join(map(str, root))
-        raise _problem_error(f"invalid {where}: see extensions.problems",
-                             validation_problems(exc, document, root)) from None
+        raise _refused(exc, value, root) from None
+
+
+def _parse_state(model: type[BaseModel], value: Any) -> tuple[BaseModel, bytes]:
+    """A state scalar: JSON the client wrote, judged as strictly as a REST body is (no
+    ``true`` for a count, no ``"3"`` for a number). Dumped once, canonically: the same
+    bytes are parsed and keyed in the cache."""
+    try:
+        canonical = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        # An integer beyond 64 bits: the model's bounds refuse it with its pointer.
+        canonical = b""
+    try:
+        if canonical:
+            return model.model_validate_json(canonical, strict=True), canonical
+        return model.model_validate(value), canonical
+    except ValidationError as exc:
+        raise _refused(exc, value, ("state",)) from None
 
 
 def _invalid(exc: InvalidInput) -> GraphQLError:
@@ -110,43 +137,32 @@ async def _judged(compute: Compute, work: Callable[[], T]) -> T:
         raise _over_limit(exc) from None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Asked:
     """The root value of a ruleset's questions: the state, parsed once per query, and the
-    digest of its canonical JSON once the first question needs it for the cache."""
+    digest and size of its canonical JSON, which key the cached answers."""
 
     ruleset: Ruleset
     state: BaseModel
-    raw_state: Any = None
-    _digest: tuple[bytes, int] | None = field(default=None, repr=False)
-
-    def state_digest(self) -> tuple[bytes, int]:
-        if self._digest is None:
-            data = canonical(self.raw_state)
-            self._digest = (digest(data), len(data))
-        return self._digest
+    state_digest: bytes
+    state_size: int
 
 
-def _resolver(fn: Callable[..., Any], params: list[inspect.Parameter], returns: Any
-              ) -> Callable[..., Any]:
-    """A resolver whose GraphQL arguments are ``params``: strawberry reads them from the
-    signature, so the signature is built from the ruleset's models."""
-    if inspect.iscoroutinefunction(fn):
-        async def resolve(root: Any, **kwargs: Any) -> Any:
-            return await fn(root, **kwargs)
-    else:
-        def resolve(root: Any, **kwargs: Any) -> Any:
-            return fn(root, **kwargs)
-
-    resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("root", inspect.Parameter.POSITIONAL_OR_KEYWORD), *params],
-        return_annotation=returns)
-    return resolve
+def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
+    return StrawberryArgument(python_name=name, graphql_name=None,
+                              type_annotation=StrawberryAnnotation(annotation), default=default)
 
 
-def _kw(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -> inspect.Parameter:
-    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
-                             default=default)
+def _field(name: str, resolve: Callable[..., Any], returns: Any, description: str,
+           arguments: list[StrawberryArgument]) -> StrawberryField:
+    """A field whose GraphQL arguments are declared here rather than read from the
+    resolver's signature: they come from the rulesets' models, known only at start-up.
+    ``name`` is the Python name (``validate_batch``), camel-cased in the schema."""
+    made: StrawberryField = strawberry.field(resolver=resolve, graphql_type=returns,
+                                             description=description)
+    made.arguments = arguments
+    made.python_name = name
+    return made
 
 
 class SchemaBuilder:
@@ -162,7 +178,7 @@ class SchemaBuilder:
         for model in (Location, Violation, Event):
             self.maker.object(model, input=False)
 
-    def questions(self, ruleset: Ruleset) -> tuple[Any, Any]:
+    def questions(self, ruleset: Ruleset) -> tuple[type, Any]:
         """The ruleset's questions type and its state scalar."""
         maker = self.maker
         prefix = camel(ruleset.id)
@@ -170,8 +186,6 @@ class SchemaBuilder:
         outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome",
                                overrides={"state": state_type | None})
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
-        mode = maker.of(Literal["strict", "advisory"], input=True)
-        batch_mode = maker.of(Literal["each", "sequence"], input=True)
         limits = self.limits
         compute = self.compute
 
@@ -192,47 +206,42 @@ class SchemaBuilder:
             def work() -> list[Outcome]:
                 limits.check_batch(len(actions))
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
-                return validate_batch(root.ruleset, root.state, parsed,
-                                      sequence=bool(mode and mode.value == "sequence"),
-                                      mode=strictness.value if strictness else "strict")
+                return list(at_actions(root.ruleset.validate_batch(
+                    root.state, parsed, sequence=bool(mode and mode.value == "sequence"),
+                    mode=strictness.value if strictness else "strict")))
 
             return await _judged(compute, work)
 
-        fields: dict[str, Any] = {
-            "validate": strawberry.field(
-                resolver=_resolver(validate, [_kw("action", action_input),
-                                              _kw("mode", mode | None, None)], outcome),
-                description="Judge one action against the state."),
-            "validate_batch": strawberry.field(
-                resolver=_resolver(validate_many, [
-                    _kw("actions", list[action_input]),  # type: ignore[valid-type]
-                    _kw("mode", batch_mode | None, None),
-                    _kw("strictness", mode | None, None)], list[outcome]),
-                description="Judge several actions, each alone or in sequence."),
-        }
+        fields = [
+            _field("validate", validate, outcome, "Judge one action against the state.",
+                   [_argument("action", action_input), _argument("mode", Mode | None, None)]),
+            _field("validate_batch", validate_many, list_of(outcome),
+                   "Judge several actions, each alone or in sequence.",
+                   [_argument("actions", list_of(action_input)),
+                    _argument("mode", BatchMode | None, None),
+                    _argument("strictness", Mode | None, None)]),
+        ]
         for query in ruleset.queries.values():
-            fields[query.name.replace("-", "_")] = self._query_field(ruleset, query)
-        cls = type(f"{prefix}Questions", (), fields)
-        return strawberry.type(cls, name=f"{prefix}Questions",
-                               description=f"Questions about one {ruleset.id} state."), \
-            state_type
+            fields.append(self._query_field(ruleset, query))
+        return create_type(f"{prefix}Questions", fields,
+                           description=f"Questions about one {ruleset.id} state."), state_type
 
-    def _query_field(self, ruleset: Ruleset, query: Query) -> Any:
+    def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
+        """A derived query: its arguments are the request model's fields but the state,
+        its answer the response model, through the cache."""
         maker = self.maker
         answerer = self.answerer
         limits = self.limits
-        params = []
+        arguments = []
         for name, info in query.request.model_fields.items():
             if name == "state":
                 continue
             tp = maker.of(info.annotation, input=True)
-            if info.is_required():
-                params.append(_kw(name, tp))
-            else:
-                params.append(_kw(name, tp | None, None))
+            arguments.append(_argument(name, tp) if info.is_required()
+                             else _argument(name, tp | None, None))
         response = maker.object(query.response, input=False)
 
-        async def run(root: Asked, **kwargs: Any) -> Any:
+        async def run(root: Asked, **kwargs: Any) -> BaseModel:
             body = {k: plain(v, maker) for k, v in kwargs.items() if v is not None}
 
             def request() -> BaseModel:
@@ -240,10 +249,9 @@ class SchemaBuilder:
                 limits.check_steps(req, skip=("state",))
                 return req
 
-            state_digest, size = root.state_digest()
             try:
-                answer = await answerer.answer_parsed(ruleset, query, state_digest, size, body,
-                                                      request)
+                return await answerer.answer_parsed(ruleset, query, root.state_digest,
+                                                    root.state_size, body, request)
             except ValidationError as exc:
                 raise _problem_error("invalid arguments: see extensions.problems",
                                      validation_problems(exc, body)) from None
@@ -251,66 +259,65 @@ class SchemaBuilder:
                 raise _invalid(exc) from None
             except (LimitExceeded, BudgetExceeded, Busy) as exc:
                 raise _over_limit(exc) from None
-            # The same JSON REST would send, read back into the response model.
-            return query.response.model_validate_json(answer)
 
-        return strawberry.field(resolver=_resolver(run, params, response),
-                                description=query.summary)
+        return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)
+
+    def _ruleset_field(self, ruleset: Ruleset) -> StrawberryField:
+        """The root field that takes one state of ``ruleset`` and asks it questions."""
+        questions, state_type = self.questions(ruleset)
+        limits = self.limits
+
+        def ask(state: Any) -> Asked:
+            parsed, canonical = _parse_state(ruleset.state_model, state)
+            try:
+                limits.check_state(parsed)
+            except LimitExceeded as exc:
+                raise _over_limit(exc) from None
+            return Asked(ruleset, parsed, digest(canonical), len(canonical))
+
+        return _field(ruleset.id, ask, questions,
+                      f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
+                      [_argument("state", state_type)])
 
     def schema(self) -> strawberry.Schema:
-        root_fields: dict[str, Any] = {}
-        limits = self.limits
-        for ruleset in self.registry:
-            questions, state_type = self.questions(ruleset)
-
-            def ask(root: Any, state: Any, _ruleset: Ruleset = ruleset) -> Asked:
-                parsed = _parse(_ruleset.state_model, state, "state", json=True)
-                try:
-                    limits.check_state(parsed)
-                except LimitExceeded as exc:
-                    raise _over_limit(exc) from None
-                return Asked(_ruleset, parsed, state)
-
-            root_fields[ruleset.id] = strawberry.field(
-                resolver=_resolver(ask, [_kw("state", state_type)], questions),
-                description=f"{ruleset.title} (v{ruleset.version}): ask questions of one state.")
-
-        @strawberry.type
-        class RulesetSummary:
-            id: str
-            version: str
-            title: str
-            action_types: list[str]
-            queries: list[str]
-            rules: JSON  # type: ignore[valid-type]
-
         registry = self.registry
 
-        def rulesets(root: Any) -> list[RulesetSummary]:
-            return [RulesetSummary(id=r.id, version=r.version, title=r.title,  # type: ignore[call-arg]
+        def rulesets() -> list[RulesetSummary]:
+            return [RulesetSummary(id=r.id, version=r.version, title=r.title,
                                    action_types=list(r.action_types), queries=sorted(r.queries),
                                    rules=[{"id": x.id, "paraphrase": x.paraphrase}
                                           for x in r.rules])
                     for r in registry]
 
-        root_fields["rulesets"] = strawberry.field(
-            resolver=_resolver(rulesets, [], list[RulesetSummary]),
-            description="The rulesets this service judges.")
-        query_type = strawberry.type(type("Query", (), root_fields), name="Query")
+        listing = _field("rulesets", rulesets, list[RulesetSummary],
+                         "The rulesets this service judges.", [])
+        query_type = create_type(
+            "Query", [*(self._ruleset_field(r) for r in registry), listing])
         s = self.settings
-        return ArbiterSchema(
-            query=query_type,
-            config=StrawberryConfig(auto_camel_case=True),
-            extensions=[
-                ParserCache(maxsize=256),
-                ValidationCache(maxsize=256),
-                QueryDepthLimiter(max_depth=s.graphql_max_depth),
-                MaxAliasesLimiter(max_alias_count=s.graphql_max_aliases),
-                MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
-                AddValidationRules([max_fields_rule(s.graphql_max_fields)]),
-                MaskErrors(should_mask_error=_unexpected),
-            ],
-        )
+        # strawberry's annotation asks for extension classes or factories; instances work
+        # too (it checks isinstance first) and carry their settings.
+        extensions: list[Any] = [
+            ParserCache(maxsize=256),
+            ValidationCache(maxsize=256),
+            QueryDepthLimiter(max_depth=s.graphql_max_depth),
+            MaxAliasesLimiter(max_alias_count=s.graphql_max_aliases),
+            MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
+            AddValidationRules([max_fields_rule(s.graphql_max_fields)]),
+            MaskErrors(should_mask_error=_unexpected),
+        ]
+        return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
+                             extensions=extensions)
+
+
+@strawberry.type(description="A ruleset this service judges: its id, version, actions, "
+                 "queries and rules.")
+class RulesetSummary:
+    id: str
+    version: str
+    title: str
+    action_types: list[str]
+    queries: list[str]
+    rules: JSON  # type: ignore[valid-type]  # a scalar strawberry makes: typed in issue 23
 
 
 class ArbiterSchema(strawberry.Schema):

@@ -27,6 +27,12 @@ from arbiter.api.contract import camel
 MAX_JSON_DEPTH = 64
 
 
+def list_of(tp: Any) -> Any:
+    """``list[tp]`` for a type made at start-up, which mypy cannot see as a type."""
+    made: Any = list[tp]
+    return made
+
+
 def _json_value(value: Any) -> Any:
     return value
 
@@ -54,8 +60,21 @@ def state_scalar(ruleset_id: str, public_url: str) -> Any:
         description=f"A whole {ruleset_id} game state as JSON, validated like the REST body's "
                     "`state` (errors carry the same JSON pointers).",
         specified_by_url=f"{public_url}/v1/rulesets/{ruleset_id}/schema/state.json",
-        serialize=_json_value, parse_value=parse,
-        parse_literal=lambda node, variables=None: parse(value_from_ast_untyped(node, variables)))
+        serialize=_json_value, parse_value=parse, parse_literal=_json_literal)
+
+
+@strawberry.enum(description="strict: an illegal action is not applied; advisory: it is "
+                 "applied when its effect is well defined, its violations as warnings.")
+class Mode(enum.Enum):
+    strict = "strict"
+    advisory = "advisory"
+
+
+@strawberry.enum(description="each: every action alone against the state; sequence: in order, "
+                 "each against the state the previous one produced.")
+class BatchMode(enum.Enum):
+    each = "each"
+    sequence = "sequence"
 
 
 @dataclasses.dataclass
@@ -86,7 +105,7 @@ class TypeMaker:
                 return Optional[self.of(members[0], input=input)]  # noqa: UP045
             return JSON
         if origin is list:
-            return list[self.of(get_args(tp)[0], input=input)]  # type: ignore[misc]
+            return list_of(self.of(get_args(tp)[0], input=input))
         if origin is dict or tp is dict:
             return JSON
         if origin is Literal:
@@ -99,17 +118,10 @@ class TypeMaker:
 
     def _literal(self, values: tuple[Any, ...]) -> Any:
         # The two request-level switches are enums; other literals (action tags) are strings.
-        for name in ("Mode", "BatchMode"):
-            if set(values) == set(self._SWITCHES[name]):
-                key = ("switch", name)
-                if key not in self._types:
-                    members = {v: v for v in self._SWITCHES[name]}
-                    self._types[key] = strawberry.enum(enum.Enum(name, members),  # type: ignore[misc]
-                                                       name=name)
-                return self._types[key]
+        for switch in (Mode, BatchMode):
+            if set(values) == {m.value for m in switch}:
+                return switch
         return str
-
-    _SWITCHES = {"Mode": ("strict", "advisory"), "BatchMode": ("each", "sequence")}
 
     def _enum(self, tp: type[enum.Enum]) -> Any:
         key = ("enum", tp)
@@ -149,10 +161,11 @@ class TypeMaker:
     def action_input(self, ruleset_id: str, action_model: type[BaseModel]) -> Any:
         """The one-of input of a ruleset's action union."""
         root = action_model.model_fields["root"]
-        discriminator = root.discriminator
+        # A ruleset with one action type has a plain root model, tagged all the same.
+        discriminator = root.discriminator or "type"
         assert isinstance(discriminator, str)
         variants: dict[str, type[BaseModel]] = {}
-        for variant in get_args(root.annotation):
+        for variant in get_args(root.annotation) or (root.annotation,):
             tag = get_args(variant.model_fields[discriminator].annotation)[0]
             variants[tag] = variant
         name = f"{camel(ruleset_id)}ActionInput"
@@ -202,11 +215,12 @@ def to_graphql(model: type[BaseModel], value: Any) -> Any:
     """A REST JSON value of ``model`` as GraphQL variables: field names in camelCase
     (maps stay as they are: they travel as the JSON scalar). For clients and tests."""
     root = model.model_fields.get("root")
-    if root is not None and root.discriminator is not None and isinstance(value, dict):
-        tag = value[str(root.discriminator)]
-        for variant in get_args(root.annotation):
-            if get_args(variant.model_fields[str(root.discriminator)].annotation)[0] == tag:
-                rest = {k: v for k, v in value.items() if k != root.discriminator}
+    if root is not None and isinstance(value, dict):
+        key = str(root.discriminator or "type")
+        tag = value[key]
+        for variant in get_args(root.annotation) or (root.annotation,):
+            if get_args(variant.model_fields[key].annotation)[0] == tag:
+                rest = {k: v for k, v in value.items() if k != key}
                 return {_camel(tag): to_graphql(variant, rest)}
     if not isinstance(value, dict):
         return value

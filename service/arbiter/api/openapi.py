@@ -3,13 +3,14 @@ with, one concrete path per ruleset and route so every body is typed, with examp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from arbiter.api.contract import contract, example_body
-from arbiter.engine.registry import Registry
+from arbiter.engine.registry import AnyRuleset, Registry
 
 PROBLEM_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -53,6 +54,75 @@ def _ok(ref: str, description: str = "The answer.") -> dict[str, Any]:
             "content": {"application/json": {"schema": {"$ref": ref}}}}
 
 
+ERRORS: dict[str, Any] = {
+    "404": _problem("No such ruleset or query."),
+    "413": _problem("The body, or the state's board, is larger than the limit "
+                    "(`limit` names it)."),
+    "422": _problem("The body is malformed: every bad field with its JSON pointer; or it is "
+                    "over a limit (`limit` names it)."),
+    "503": _problem("Busy finishing computations that went over their budget; retry after "
+                    "Retry-After seconds."),
+}
+
+
+def _guarded(api_keys: bool, rate_limited: bool) -> dict[str, Any]:
+    """The answers of a deployment with API keys or a rate limit on."""
+    guarded: dict[str, Any] = {}
+    if api_keys:
+        guarded["401"] = _problem("An API key is missing or unknown.")
+    if rate_limited:
+        guarded["429"] = {**_problem("Over the rate limit; retry after Retry-After seconds."),
+                          "headers": {"Retry-After": {"schema": {"type": "integer"}}}}
+    return guarded
+
+
+def _service_paths(guarded: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "/v1/rulesets": {"get": {"operationId": "listRulesets", "summary": "The rulesets, "
+                                 "their versions, action types and rule ids.",
+                                 "responses": {"200": {"description": "The rulesets.",
+                                                       "content": {"application/json": {
+                                                           "schema": {"type": "object"}}}},
+                                               **guarded}}},
+        "/healthz": {"get": {"operationId": "healthz", "summary": "Liveness.",
+                             "responses": {"200": {"description": "Alive."}}, **OPEN}},
+        "/readyz": {"get": {"operationId": "readyz", "summary": "Readiness, with the cache's "
+                            "state.", "responses": {"200": {"description": "Ready."}},
+                            **OPEN}},
+    }
+
+
+def _ruleset_paths(ruleset: AnyRuleset, ref: Callable[[type[BaseModel], str], str],
+                   errors: dict[str, Any], guarded: dict[str, Any]) -> dict[str, Any]:
+    """One ruleset's routes: its metadata, validate, validate-batch and each query."""
+    c = contract(ruleset)
+    base = f"/v1/rulesets/{ruleset.id}"
+    op = ruleset.id.replace("_", " ").title().replace(" ", "")
+    paths: dict[str, Any] = {base: {"get": {
+        "operationId": f"describe{op}",
+        "summary": f"{ruleset.title}: rule ids and paraphrases, violation codes, options, "
+                   "catalogues.",
+        "responses": {"200": {"description": "The ruleset's metadata.", "content": {
+            "application/json": {"schema": {"type": "object"}}}}, **guarded}}}}
+    routes = [("validate", c.validate_request, c.outcome,
+               "Judge one action: legal or every violation, the resulting state, events."),
+              ("validate-batch", c.batch_request, c.batch_response,
+               "Judge several actions, each alone or in sequence.")]
+    routes += [(q.name, q.request, q.response, q.summary) for q in ruleset.queries.values()]
+    for name, request, response, summary in routes:
+        body: dict[str, Any] = {"schema": {"$ref": ref(request, "validation")}}
+        example = example_body(ruleset, name)
+        if example is not None:
+            body["example"] = example
+        paths[f"{base}/{name}"] = {"post": {
+            "operationId": f"{name.replace('-', '_')}_{ruleset.id}",
+            "summary": summary,
+            "requestBody": {"required": True, "content": {"application/json": body}},
+            "responses": {"200": _ok(ref(response, "serialization")), **errors},
+        }}
+    return paths
+
+
 def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
                   rate_limited: bool = False) -> dict[str, Any]:
     """The document; ``api_keys`` and ``rate_limited`` describe a deployment that has them
@@ -69,61 +139,13 @@ def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
     components["Problem"] = PROBLEM_SCHEMA
 
     def ref(model: type[BaseModel], mode: str) -> str:
-        return str(refs[(model, mode)]["$ref"])  # type: ignore[index]
+        return str(refs[(model, mode)]["$ref"])  # type: ignore[index]  # pydantic types it loosely
 
-    errors = {"404": _problem("No such ruleset or query."),
-              "413": _problem("The body, or the state's board, is larger than the limit "
-                              "(`limit` names it)."),
-              "422": _problem("The body is malformed: every bad field with its JSON pointer; "
-                              "or it is over a limit (`limit` names it)."),
-              "503": _problem("Busy finishing computations that went over their budget; "
-                              "retry after Retry-After seconds.")}
-    guarded: dict[str, Any] = {}
-    if api_keys:
-        guarded["401"] = _problem("An API key is missing or unknown.")
-    if rate_limited:
-        guarded["429"] = {**_problem("Over the rate limit; retry after Retry-After seconds."),
-                          "headers": {"Retry-After": {"schema": {"type": "integer"}}}}
-    errors.update(guarded)
-    paths: dict[str, Any] = {
-        "/v1/rulesets": {"get": {"operationId": "listRulesets", "summary": "The rulesets, "
-                                 "their versions, action types and rule ids.",
-                                 "responses": {"200": {"description": "The rulesets.",
-                                                       "content": {"application/json": {
-                                                           "schema": {"type": "object"}}}},
-                                               **guarded}}},
-        "/healthz": {"get": {"operationId": "healthz", "summary": "Liveness.",
-                             "responses": {"200": {"description": "Alive."}}, **OPEN}},
-        "/readyz": {"get": {"operationId": "readyz", "summary": "Readiness, with the cache's "
-                            "state.", "responses": {"200": {"description": "Ready."}},
-                            **OPEN}},
-    }
+    guarded = _guarded(api_keys, rate_limited)
+    errors = {**ERRORS, **guarded}
+    paths = _service_paths(guarded)
     for ruleset in registry:
-        c = contract(ruleset)
-        base = f"/v1/rulesets/{ruleset.id}"
-        op = ruleset.id.replace("_", " ").title().replace(" ", "")
-        paths[base] = {"get": {
-            "operationId": f"describe{op}",
-            "summary": f"{ruleset.title}: rule ids and paraphrases, violation codes, "
-                       "options, catalogues.",
-            "responses": {"200": {"description": "The ruleset's metadata.", "content": {
-                "application/json": {"schema": {"type": "object"}}}}, **guarded}}}
-        routes = [("validate", c.validate_request, c.outcome,
-                   "Judge one action: legal or every violation, the resulting state, events."),
-                  ("validate-batch", c.batch_request, c.batch_response,
-                   "Judge several actions, each alone or in sequence.")]
-        routes += [(q.name, q.request, q.response, q.summary) for q in ruleset.queries.values()]
-        for name, request, response, summary in routes:
-            body: dict[str, Any] = {"schema": {"$ref": ref(request, "validation")}}
-            example = example_body(ruleset, name)
-            if example is not None:
-                body["example"] = example
-            paths[f"{base}/{name}"] = {"post": {
-                "operationId": f"{name.replace('-', '_')}_{ruleset.id}",
-                "summary": summary,
-                "requestBody": {"required": True, "content": {"application/json": body}},
-                "responses": {"200": _ok(ref(response, "serialization")), **errors},
-            }}
+        paths.update(_ruleset_paths(ruleset, ref, errors, guarded))
     document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {"title": "Arbiter", "version": version,

@@ -3,7 +3,7 @@ into JSON pointers (RFC 6901) within the request body."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import orjson
@@ -12,6 +12,7 @@ from starlette.responses import Response
 
 from arbiter.api.limits import BudgetExceeded, Busy, LimitExceeded
 from arbiter.engine.errors import InvalidInput, Problem, pointer
+from arbiter.engine.outcome import Outcome
 
 PROBLEM_TYPES = {
     400: "urn:arbiter:problem:bad-request",
@@ -121,3 +122,24 @@ def budget_exceeded(exc: BudgetExceeded) -> Response:
 
 def busy(exc: Busy) -> Response:
     return problem(503, str(exc), headers={"retry-after": str(exc.retry_after)})
+
+
+def at_actions(outcomes: Iterator[Outcome]) -> Iterator[Outcome]:
+    """A batch's outcomes, with a malformed action's problems pointing at ``/actions/<i>``
+    (the engine judges one action at a time and names ``/action``)."""
+    judged = 0
+    try:
+        for outcome in outcomes:
+            yield outcome
+            judged += 1
+    except InvalidInput as exc:
+        raise reroot(exc, ("actions", judged)) from None
+
+
+def reroot(exc: InvalidInput, at: tuple[str | int, ...]) -> InvalidInput:
+    """``/action/...`` pointers moved under ``at`` (``/actions/3/...``)."""
+    prefix = "".join(f"/{part}" for part in at)
+    return InvalidInput([
+        Problem(prefix + p.pointer[len("/action"):], p.detail)
+        if p.pointer == "/action" or p.pointer.startswith("/action/") else p
+        for p in exc.problems])

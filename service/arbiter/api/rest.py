@@ -24,6 +24,7 @@ from arbiter.api.contract import contract
 from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import (
+    at_actions,
     budget_exceeded,
     busy,
     invalid_input,
@@ -32,7 +33,8 @@ from arbiter.api.problems import (
     problem,
 )
 from arbiter.engine.errors import InvalidInput
-from arbiter.engine.registry import Registry, Ruleset, describe, validate_batch
+from arbiter.engine.registry import AnyRuleset, Registry
+from arbiter.engine.ruleset import describe
 from arbiter.settings import Settings
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -103,7 +105,7 @@ class RestApi:
             return response
         return endpoint
 
-    def _ruleset(self, request: Request) -> Ruleset | Response:
+    def _ruleset(self, request: Request) -> AnyRuleset | Response:
         ruleset_id = request.path_params["ruleset"]
         ruleset = self.registry.get(ruleset_id)
         if ruleset is None:
@@ -174,9 +176,9 @@ class RestApi:
         body = await request.body()
 
         def judge(req: Any) -> bytes | str:
-            outcomes = validate_batch(ruleset, req.state, req.actions,
-                                      sequence=req.mode == "sequence", mode=req.strictness)
-            parts = b",".join(o.model_dump_json().encode() for o in outcomes)
+            outcomes = ruleset.validate_batch(req.state, req.actions,
+                                              sequence=req.mode == "sequence", mode=req.strictness)
+            parts = b",".join(o.model_dump_json().encode() for o in at_actions(outcomes))
             return b'{"outcomes":[' + parts + b"]}"
 
         return await self._judge(body, contract(ruleset).batch_request, judge)

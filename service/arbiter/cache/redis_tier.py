@@ -59,7 +59,8 @@ def connect(url: str, timeout: float) -> Any:
         # The password in the URL is the master's; the sentinels are asked without one.
         password = parts.netloc.rsplit("@", 1)[0].split(":", 1)[-1] if "@" in parts.netloc \
             else None
-        sentinel = Sentinel(hosts, sentinel_kwargs=dict(opts), **opts)
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+            hosts, sentinel_kwargs=dict(opts), **opts)
         return sentinel.master_for(service, db=db, password=password or None, **opts)
     from redis.asyncio import Redis
 

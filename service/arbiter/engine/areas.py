@@ -7,7 +7,6 @@ neighbour and distance questions with sorted, deterministic orders.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 
 from arbiter.engine.errors import Problems, pointer
@@ -21,7 +20,7 @@ class AreaGraph:
 
     @classmethod
     def build(cls, areas: Iterable[str], pairs: Iterable[tuple[str, str]], *,
-              pairs_pointer: str = "/state/adjacent") -> AreaGraph:
+              pairs_at: tuple[object, ...]) -> AreaGraph:
         """Raises ``InvalidInput`` naming each pair that mentions an unknown area or joins
         an area to itself."""
         known = set(areas)
@@ -30,10 +29,10 @@ class AreaGraph:
         for i, (a, b) in enumerate(pairs):
             for j, end in enumerate((a, b)):
                 if end not in known:
-                    problems.add(pointer(*pairs_pointer.strip("/").split("/"), i, j),
+                    problems.add(pointer(*pairs_at, i, j),
                                  f"unknown area {end!r}")
             if a == b:
-                problems.add(pointer(*pairs_pointer.strip("/").split("/"), i),
+                problems.add(pointer(*pairs_at, i),
                              f"area {a!r} cannot border itself")
             if a in known and b in known and a != b:
                 adjacent[a].add(b)
@@ -52,22 +51,3 @@ class AreaGraph:
 
     def areas(self) -> list[str]:
         return sorted(self._adjacent)
-
-    def within(self, start: str, steps: int,
-               passable: Iterable[str] | None = None) -> dict[str, int]:
-        """Areas reachable from ``start`` in at most ``steps`` borders, walking only through
-        ``passable`` areas (the end area need not be passable); distance for each."""
-        through = set(passable) if passable is not None else None
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            a = queue.popleft()
-            if dist[a] >= steps:
-                continue
-            if a != start and through is not None and a not in through:
-                continue
-            for n in sorted(self._adjacent[a]):
-                if n not in dist:
-                    dist[n] = dist[a] + 1
-                    queue.append(n)
-        return dist

@@ -7,15 +7,12 @@ E, NE, NW, W, SW, SE so that every search that walks them is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from pydantic import BaseModel, ConfigDict
 
 Hex = tuple[int, int]
 
 # E, NE, NW, W, SW, SE on a pointy-top axial grid.
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 
 class Axial(BaseModel):
@@ -92,33 +89,3 @@ def rotate(h: Hex, center: Hex, steps: int) -> Hex:
         # Cube rotation by 60 degrees counter-clockwise: (x, y, z) -> (-y, -z, -x).
         x, y, z = -y, -z, -x
     return (x + center[0], z + center[1])
-
-
-def _cube_round(fx: float, fz: float) -> Hex:
-    fy = -fx - fz
-    rx, ry, rz = round(fx), round(fy), round(fz)
-    dx, dy, dz = abs(rx - fx), abs(ry - fy), abs(rz - fz)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy <= dz:
-        rz = -rx - ry
-    return (int(rx), int(rz))
-
-
-def line(a: Hex, b: Hex) -> list[Hex]:
-    """The hexes on the straight line from ``a`` to ``b`` inclusive (Red Blob's lerp with a
-    tiny nudge so that lines along hex edges fall on a consistent side)."""
-    n = distance(a, b)
-    if n == 0:
-        return [a]
-    eps = 1e-6
-    ax, az = a[0] + eps, a[1] + eps
-    bx, bz = b[0] + eps, b[1] + eps
-    return [_cube_round(ax + (bx - ax) * i / n, az + (bz - az) * i / n) for i in range(n + 1)]
-
-
-def iter_within(center: Hex, radius: int) -> Iterator[Hex]:
-    cq, cr = center
-    for dq in range(-radius, radius + 1):
-        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-            yield (cq + dq, cr + dr)

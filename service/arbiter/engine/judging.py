@@ -1,67 +1,117 @@
-"""Turning a filled ``Verdict`` into an ``Outcome``, the same way for every ruleset.
+"""The judging pipeline, the same for every ruleset: parse the state and the action,
+compile the board, judge, apply, check that the resulting state is a valid state, and
+conclude the ``Outcome``. A ruleset fills in typed parts (``ruleset.Ruleset``); it never
+runs this pipeline itself.
 
 The rules of strict and advisory mode live here once: a legal action is applied; an
 illegal one is applied only in advisory mode and only when its effect is well defined,
 its violations then downgraded to warnings beside the resulting state.
+
+Legal actions are derived, not written twice: a ruleset's pseudo-legal generator
+proposes actions and ``judge`` filters them (``legal``), so a listed action always
+validates as legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from arbiter.engine.draft import Draft
+from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Mode, Outcome, Verdict, state_hash
 
+A = TypeVar("A")
+B = TypeVar("B")
+S = TypeVar("S", bound=BaseModel)
 
-def conclude(
-    *,
-    ruleset_id: str,
-    version: str,
-    verdict: Verdict,
-    mode: Mode,
-    apply: Callable[[], BaseModel | dict[str, Any]] | None,
-    derived: dict[str, Any] | None = None,
-    reversible: bool = True,
-    state_model: type[BaseModel] | None = None,
-) -> Outcome:
-    """Build the Outcome. ``apply`` computes the resulting state, as a model or as its JSON
-    dict (then ``state_model`` parses it only if a batch sequence needs it: re-validating a
-    whole board the client will receive as JSON anyway costs more than judging the move).
-    It is called only when the state is to be returned, so an illegal strict action costs
-    nothing more."""
-    should_apply = apply is not None and (
-        verdict.legal or (mode == "advisory" and verdict.applicable)
-    )
+# The facts a frontend shows beside a verdict: given as they are, or as a function that
+# makes them, for facts that cost something to find (what is in range at the destination),
+# so that judging a candidate for legal-actions, which reads only the verdict, never pays.
+Derived = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
+
+
+@dataclass(slots=True)
+class Judgement:
+    """What ``judge`` found: every violation and (once applied) every event in ``verdict``;
+    ``apply`` writes the action's effect into a ``Draft`` of the state (None when the effect
+    is undefined whatever the mode); the derived facts; and whether the step can be undone
+    at the table (false once something was drawn, rolled or revealed)."""
+
+    verdict: Verdict
+    apply: Callable[[], Draft] | None = None
+    derived: Derived = field(default_factory=dict)
+    reversible: bool = True
+
+    def facts(self) -> dict[str, Any]:
+        derived = self.derived
+        return dict(derived() if callable(derived) else derived)
+
+
+def settle(draft: Draft, state_model: type[S]) -> tuple[S, dict[str, Any]]:
+    """The resulting state as the ruleset's model and as JSON. A state the model refuses
+    (a count pushed past its bound) is never returned: it is a 422 on the action, which is
+    what would produce it, with the offending field of the resulting state named."""
+    try:
+        model = state_model.model_validate(draft.candidate())
+    except ValidationError as exc:
+        raise InvalidInput([
+            Problem("/action", "the resulting state would be out of bounds at "
+                    f"/{'/'.join(map(str, e['loc']))}: {e['msg']}")
+            for e in exc.errors()]) from None
+    return model, draft.as_json()
+
+
+def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
+             state_model: type[BaseModel]) -> Outcome:
+    """The Outcome of a judgement. The effect is applied only when the state is returned,
+    so an illegal strict action costs nothing more."""
+    verdict = judgement.verdict
+    apply = judgement.apply
+    applied = apply is not None and (verdict.legal or (mode == "advisory" and verdict.applicable))
+    if not applied or apply is None:
+        return Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
+                       applied=False, violations=verdict.violations,
+                       derived=judgement.facts())
+    model, new_state = settle(apply(), state_model)
     violations = verdict.violations
-    new_model: BaseModel | None = None
-    new_state: dict[str, Any] | None = None
-    if should_apply:
-        assert apply is not None
-        produced = apply()
-        if isinstance(produced, BaseModel):
-            new_model = produced
-            new_state = produced.model_dump(mode="json")
-        else:
-            new_state = produced
-        if not verdict.legal:
-            violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
+    if not verdict.legal:
+        violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
     outcome = Outcome(
-        ruleset=ruleset_id,
-        ruleset_version=version,
-        legal=verdict.legal,
-        applied=new_state is not None,
-        violations=violations,
-        state=new_state,
-        events=verdict.events if new_state is not None else [],
-        derived=derived or {},
-        reversible=reversible if new_state is not None else True,
-        state_hash=state_hash(new_state) if new_state is not None else None,
-    )
-    if new_model is not None:
-        outcome._state_model = new_model
-    elif new_state is not None and state_model is not None:
-        parsed = new_state
-        outcome._state_factory = lambda: state_model.model_validate(parsed)
+        ruleset=ruleset, ruleset_version=version, legal=verdict.legal, applied=True,
+        violations=violations, state=new_state, events=verdict.events,
+        derived=judgement.facts(), reversible=judgement.reversible,
+        state_hash=state_hash(new_state))
+    outcome._state_model = model
     return outcome
+
+
+def legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A]
+          ) -> Iterator[A]:
+    """The candidates ``judge`` finds legal, in the generator's order."""
+    for action in candidates:
+        if judge(board, action).verdict.legal:
+            yield action
+
+
+@dataclass(frozen=True, slots=True)
+class Bounded(Generic[A]):
+    """The first ``limit`` legal actions, and whether there were more."""
+
+    actions: list[A]
+    truncated: bool
+
+
+def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A],
+                limit: int) -> Bounded[A]:
+    """At most ``limit`` legal actions; the generator is judged one step past the limit so
+    ``truncated`` is exact, and no further."""
+    found: list[A] = []
+    for action in legal(judge, board, candidates):
+        if len(found) == limit:
+            return Bounded(found, True)
+        found.append(action)
+    return Bounded(found, False)

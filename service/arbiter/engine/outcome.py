@@ -2,50 +2,24 @@
 citing a rule id, each with an English message made from a template and the params
 that fill it (so a frontend can render the same sentence in its own language).
 
-``Verdict`` is the collector a ruleset fills while it checks an action: it finds every
+``Verdict`` is the collector a ruleset fills while it judges an action: it finds every
 violation, not just the first, and looks up each code's rule and template in the
-ruleset's catalogue so a check cannot cite a rule the metadata does not list.
+ruleset's catalogue, so a check cannot cite a rule the catalogue does not list.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from arbiter.engine.hexgrid import Axial
+from arbiter.engine.catalogue import Catalogue
+from arbiter.engine.hexgrid import Axial, Hex
 
 Mode = Literal["strict", "advisory"]
-
-
-@dataclass(frozen=True, slots=True)
-class RuleRef:
-    """One rule of a ruleset: its id (``hex_maneuver/maneuver.2``) and a one-line paraphrase."""
-
-    id: str
-    paraphrase: str
-
-
-@dataclass(frozen=True, slots=True)
-class CodeRef:
-    """A violation code, the rule it enforces and the English template of its message."""
-
-    code: str
-    rule: str
-    template: str
-
-
-@dataclass(frozen=True, slots=True)
-class EventRef:
-    """An event kind and the English template of its message."""
-
-    kind: str
-    rule: str
-    template: str
 
 
 class Location(BaseModel):
@@ -103,14 +77,12 @@ class Outcome(BaseModel):
     reversible: bool = True
     state_hash: str | None = None
 
-    # The resulting state as the ruleset's own model, kept for sequences of actions so a
-    # batch does not re-parse what it has just built. Never serialised.
+    # The resulting state as the ruleset's own model (the pipeline validated it), kept
+    # for sequences of actions so a batch does not re-parse what it has just built.
+    # Never serialised.
     _state_model: BaseModel | None = PrivateAttr(default=None)
-    _state_factory: Callable[[], BaseModel] | None = PrivateAttr(default=None)
 
     def next_state(self) -> BaseModel | None:
-        if self._state_model is None and self._state_factory is not None:
-            self._state_model = self._state_factory()
         return self._state_model
 
 
@@ -132,8 +104,8 @@ def render(template: str, params: Mapping[str, Any]) -> str:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return {"q": value[0], "r": value[1]}
+    """A message param as JSON: models dumped, tuples as lists, map keys as strings. A
+    ruleset passes hexes as ``{"q", "r"}`` maps (``hexgrid.as_dict``) or ``Axial``."""
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, (list, tuple)):
@@ -143,7 +115,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def location(step: int | None = None, hex: tuple[int, int] | None = None,
+def location(step: int | None = None, hex: Hex | None = None,
              region: str | None = None, piece: str | None = None) -> Location:
     return Location(step=step, hex=Axial.of(hex) if hex is not None else None,
                     region=region, piece=piece)
@@ -152,9 +124,9 @@ def location(step: int | None = None, hex: tuple[int, int] | None = None,
 class Verdict:
     """Collects every violation and event of one action against a ruleset's catalogue."""
 
-    def __init__(self, codes: Mapping[str, CodeRef], events: Mapping[str, EventRef]) -> None:
-        self._codes = codes
-        self._events = events
+    def __init__(self, catalogue: Catalogue) -> None:
+        self._codes = catalogue.codes
+        self._events = catalogue.events
         self.violations: list[Violation] = []
         self.events: list[Event] = []
         # False once a violation makes the action's effect undefined (advisory mode

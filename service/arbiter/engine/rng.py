@@ -42,8 +42,5 @@ class SeededRng:
             if x < limit:
                 return x % n
 
-    def choice_index(self, items: Sequence[T]) -> int:
-        return self.below(len(items))
-
     def roll(self, faces: Sequence[T]) -> T:
         return faces[self.below(len(faces))]

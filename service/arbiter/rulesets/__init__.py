@@ -6,16 +6,19 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from arbiter.engine.registry import Registry, Ruleset
+from arbiter.engine.registry import AnyRuleset, Registry
+from arbiter.engine.ruleset import Ruleset
 
 
 def names() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
-def load(name: str) -> Ruleset:
+def load(name: str) -> AnyRuleset:
     module = importlib.import_module(f"{__name__}.{name}")
-    ruleset: Ruleset = module.RULESET
+    ruleset = module.RULESET
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"{name}.RULESET is not an arbiter.engine.ruleset.Ruleset")
     return ruleset
 
 

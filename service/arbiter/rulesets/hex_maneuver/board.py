@@ -1,22 +1,33 @@
-"""The state compiled for fast questions: terrain by hex, provinces, the unit catalogue,
-pieces by hex; and the consistency checks that make a state malformed (422) rather than
-merely illegal to move in. Built once per request and shared by every question in it."""
+"""The state compiled for fast questions, and the consistency checks that make a state
+malformed (422) rather than merely illegal to move in.
+
+A state is malformed when it cannot be judged: a hex listed twice or a province partly
+explored, two armies with one id, an army of an unknown player or on a hex off the map, a
+unit type nobody defines, more unpacked trebuchets than the army holds, a relic count
+that is not players + 1. ``compile_board`` finds every such problem, raises them together
+as ``InvalidInput`` with JSON pointers into ``/state``, and otherwise returns a ``Board``:
+terrain and province by hex (the map indexed once per map and cached, ``map_index``), the
+unit catalogue, armies by id, pieces by hex. Built once per request, shared by every
+question asked of it, never changed (but for its memo of facts derived from it).
+"""
 
 from __future__ import annotations
 
 import threading
 from collections import defaultdict
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import TypeAdapter
 
+from arbiter.engine.draft import Draft
 from arbiter.engine.errors import Problem, Problems, pointer
-from arbiter.engine.hexgrid import Hex, neighbours
+from arbiter.engine.hexgrid import Axial, Hex, neighbours
+from arbiter.engine.index import check_ref, index_by_id
 
 from .catalogue import DEFAULT_UNIT_TYPES
 from .models import (
-    WATER,
     HexManeuverArmy,
     HexManeuverHex,
     HexManeuverState,
@@ -28,7 +39,7 @@ from .models import (
 )
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     state: HexManeuverState
     unit_types: dict[str, HexManeuverUnitType]
@@ -37,11 +48,20 @@ class Board:
     unexplored: frozenset[Hex]
     province_hexes: dict[str, list[Hex]]
     armies: dict[str, HexManeuverArmy]
-    army_index: dict[str, int]
     hex_map: MapIndex  # what terrain, province, unexplored and province_hexes come from
     armies_at: dict[Hex, list[HexManeuverArmy]] = field(default_factory=dict)
     structures_at: dict[Hex, list[HexManeuverStructure]] = field(default_factory=dict)
-    players: set[str] = field(default_factory=set)
+    players: frozenset[str] = frozenset()
+    # Facts derived from the board once per board by whoever asks first: legal-actions
+    # judges every candidate on one board, and each would compute them again. Keyed by
+    # (what, ...); see the methods below and ``reach.range_finder``.
+    memo: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def draft(self) -> Draft:
+        """A draft of the resulting state. The map's JSON comes from the map index (dumped
+        once per map), so a maneuver, which leaves the map as it is, never dumps it again."""
+        hex_map, hexes = self.hex_map, self.state.hexes
+        return Draft(self.state, ready={"hexes": lambda: hex_map.hexes_json(hexes)})
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain
@@ -55,26 +75,35 @@ class Board:
         out += [s.id for s in self.structures_at.get(h, ()) if s.owner != player]
         return out
 
-    def enemy_hexes(self, player: str) -> set[Hex]:
+    def enemy_hexes(self, player: str) -> frozenset[Hex]:
+        """The hexes holding objects of ``player``'s enemies (maneuver.2)."""
+        found = self.memo.get(("enemy_hexes", player))
+        if isinstance(found, frozenset):
+            return found
         hexes = {h for h, armies in self.armies_at.items()
                  if any(a.owner != player and any(a.units.values()) for a in armies)}
         hexes |= {h for h, structures in self.structures_at.items()
                   if any(s.owner != player for s in structures)}
-        return hexes
+        self.memo[("enemy_hexes", player)] = out = frozenset(hexes)
+        return out
 
-    def own_structure_hexes(self, player: str) -> set[Hex]:
-        return {h for h, structures in self.structures_at.items()
-                if any(s.owner == player and s.kind in (StructureKind.city, StructureKind.castle)
-                       for s in structures)}
+    def own_structure_hexes(self, player: str) -> frozenset[Hex]:
+        """The hexes of ``player``'s own cities and castles (terrain.4)."""
+        found = self.memo.get(("own_structure_hexes", player))
+        if isinstance(found, frozenset):
+            return found
+        self.memo[("own_structure_hexes", player)] = out = frozenset(
+            h for h, structures in self.structures_at.items()
+            if any(s.owner == player and s.kind in (StructureKind.city, StructureKind.castle)
+                   for s in structures))
+        return out
 
     def vessel_hexes(self, player: str,
                      moving: dict[str, dict[str, int]] | None = None) -> set[Hex]:
         """Hexes holding at least one of ``player``'s vessels (depleted or not), leaving out
         the vessels that are themselves moving (``moving``: army id -> units taken)."""
         hexes: set[Hex] = set()
-        for army in self.armies.values():
-            if army.owner != player:
-                continue
+        for army in self._fleets(player):
             taken = (moving or {}).get(army.id, {})
             for unit, count in army.units.items():
                 if self.unit_types[unit].vessel and count - taken.get(unit, 0) > 0:
@@ -82,14 +111,21 @@ class Board:
                     break
         return hexes
 
+    def _fleets(self, player: str) -> tuple[HexManeuverArmy, ...]:
+        """``player``'s armies with a vessel among their units, in the state's order."""
+        found = self.memo.get(("fleets", player))
+        if isinstance(found, tuple):
+            return found
+        self.memo[("fleets", player)] = out = tuple(
+            a for a in self.armies.values()
+            if a.owner == player and any(self.unit_types[u].vessel for u in a.units))
+        return out
+
     def ferry_zone(self, vessel_hexes: set[Hex]) -> set[Hex]:
         zone = set(vessel_hexes)
         for h in vessel_hexes:
             zone.update(neighbours(h))
         return zone
-
-    def is_water(self, h: Hex) -> bool:
-        return self.terrain.get(h) in WATER
 
 
 @dataclass(slots=True)
@@ -111,7 +147,7 @@ class MapIndex:
         then copied for each outcome, whose state its caller may change."""
         if self._json is None:
             self._json = _HEXES.dump_python(hexes, mode="json")
-        return [dict(hx) for hx in self._json]
+        return list(map(dict, self._json))
 
 
 _HEXES = TypeAdapter(list[HexManeuverHex])
@@ -176,83 +212,101 @@ def _index_hexes(hexes: list[HexManeuverHex]) -> MapIndex:
 def compile_board(state: HexManeuverState) -> Board:
     """Check the state's consistency and index it. Raises InvalidInput (422)."""
     problems = Problems()
-    unit_types = {**DEFAULT_UNIT_TYPES, **state.unit_types}
+    unit_types = _unit_types(state, problems)
+    hex_map = map_index(state.hexes)
+    problems.items.extend(hex_map.problems)
+    players = frozenset(index_by_id(state.players, ("state", "players"), "player", problems))
+    armies, armies_at = _armies(state, unit_types, players, hex_map.terrain, problems)
+    structures_at = _structures(state, players, hex_map.terrain, problems)
+    _check_relics(state, hex_map.terrain, problems)
+    for t, tile in enumerate(state.tiles):
+        problems.items.extend(tile_problems(tile, ("state", "tiles", t)).items)
+    problems.raise_if_any()
+    return Board(state=state, unit_types=unit_types, terrain=hex_map.terrain,
+                 province=hex_map.province, unexplored=hex_map.unexplored,
+                 province_hexes=hex_map.province_hexes, armies=armies, hex_map=hex_map,
+                 armies_at=armies_at, structures_at=structures_at, players=players)
+
+
+def _unit_types(state: HexManeuverState, problems: Problems) -> dict[str, HexManeuverUnitType]:
+    """The default catalogue with the state's overrides and additions."""
     for name, ut in state.unit_types.items():
         if ut.range_min > ut.range_max:
             problems.add(pointer("state", "unit_types", name, "range_min"),
                          "range_min is larger than range_max")
+    return {**DEFAULT_UNIT_TYPES, **state.unit_types}
 
-    hex_map = map_index(state.hexes)
-    problems.items.extend(hex_map.problems)
-    terrain, province, unexplored = hex_map.terrain, hex_map.province, hex_map.unexplored
 
-    players = set()
-    for i, p in enumerate(state.players):
-        if p.id in players:
-            problems.add(pointer("state", "players", i, "id"), f"player {p.id} is listed twice")
-        players.add(p.id)
+def _off_map(h: Axial, at: tuple[object, ...], problems: Problems) -> None:
+    problems.add(pointer(*at), f"hex ({h.q},{h.r}) is not on the map")
 
+
+def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitType],
+            players: frozenset[str], terrain: Mapping[Hex, object], problems: Problems
+            ) -> tuple[dict[str, HexManeuverArmy], dict[Hex, list[HexManeuverArmy]]]:
+    """The armies by id and by hex. An army listed twice is checked no further."""
+    index = index_by_id(state.armies, ("state", "armies"), "army", problems)
     armies: dict[str, HexManeuverArmy] = {}
-    army_index: dict[str, int] = {}
     armies_at: dict[Hex, list[HexManeuverArmy]] = defaultdict(list)
-    for i, a in enumerate(state.armies):
-        at = ("state", "armies", i)
-        if a.id in armies:
-            problems.add(pointer(*at, "id"), f"army {a.id} is listed twice")
-            continue
+    # Every request compiles its board: each check tests first and builds a pointer only
+    # for a problem (``check_ref`` then words it).
+    for army_id, i in index.items():
+        a = state.armies[i]
+        h = a.hex.key
         if a.owner not in players:
-            problems.add(pointer(*at, "owner"), f"unknown player {a.owner}")
-        if a.hex.key not in terrain:
-            problems.add(pointer(*at, "hex"), f"hex ({a.hex.q},{a.hex.r}) is not on the map")
+            check_ref(a.owner, players, ("state", "armies", i, "owner"), "player", problems)
+        if h not in terrain:
+            _off_map(a.hex, ("state", "armies", i, "hex"), problems)
         for unit in a.units:
             if unit not in unit_types:
-                problems.add(pointer(*at, "units", unit), f"unknown unit type {unit}")
+                check_ref(unit, unit_types, ("state", "armies", i, "units", unit), "unit type",
+                          problems)
         if sum(a.units.values()) == 0:
-            problems.add(pointer(*at, "units"), "an army has at least one unit")
-        packers = sum(c for u, c in a.units.items() if u in unit_types and unit_types[u].packs)
-        if a.unpacked > packers:
-            problems.add(pointer(*at, "unpacked"),
-                         f"{a.unpacked} unpacked, but the army has {packers} packing units")
-        armies[a.id] = a
-        army_index[a.id] = i
-        armies_at[a.hex.key].append(a)
+            problems.add(pointer("state", "armies", i, "units"), "an army has at least one unit")
+        if a.unpacked:
+            packers = sum(c for u, c in a.units.items()
+                          if u in unit_types and unit_types[u].packs)
+            if a.unpacked > packers:
+                problems.add(pointer("state", "armies", i, "unpacked"),
+                             f"{a.unpacked} unpacked, but the army has {packers} packing units")
+        armies[army_id] = a
+        armies_at[h].append(a)
+    return armies, dict(armies_at)
 
+
+def _structures(state: HexManeuverState, players: frozenset[str],
+                terrain: Mapping[Hex, object], problems: Problems
+                ) -> dict[Hex, list[HexManeuverStructure]]:
+    index_by_id(state.structures, ("state", "structures"), "structure", problems)
     structures_at: dict[Hex, list[HexManeuverStructure]] = defaultdict(list)
-    structure_ids: set[str] = set()
     for i, s in enumerate(state.structures):
-        at = ("state", "structures", i)
-        if s.id in structure_ids:
-            problems.add(pointer(*at, "id"), f"structure {s.id} is listed twice")
-        structure_ids.add(s.id)
+        h = s.hex.key
         if s.owner not in players:
-            problems.add(pointer(*at, "owner"), f"unknown player {s.owner}")
-        if s.hex.key not in terrain:
-            problems.add(pointer(*at, "hex"), f"hex ({s.hex.q},{s.hex.r}) is not on the map")
-        structures_at[s.hex.key].append(s)
+            check_ref(s.owner, players, ("state", "structures", i, "owner"), "player", problems)
+        if h not in terrain:
+            _off_map(s.hex, ("state", "structures", i, "hex"), problems)
+        structures_at[h].append(s)
+    return dict(structures_at)
 
-    if state.relics is not None:
-        rel = state.relics
-        if rel.total != len(state.players) + 1:
-            problems.add(pointer("state", "relics", "total"),
-                         f"the game uses exactly players + 1 = {len(state.players) + 1} relics")
-        if rel.to_place + len(rel.placed) > rel.total:
-            problems.add(pointer("state", "relics", "to_place"),
-                         "more relics to place and placed than the game uses")
-        if len(set(rel.bag)) != len(rel.bag):
-            problems.add(pointer("state", "relics", "bag"), "a relic is in the bag twice")
-        for i, placed in enumerate(rel.placed):
-            if placed.hex.key not in terrain:
-                problems.add(pointer("state", "relics", "placed", i, "hex"),
-                             "hex is not on the map")
 
-    for t, tile in enumerate(state.tiles):
-        problems.items.extend(tile_problems(tile, ("state", "tiles", t)).items)
-
-    problems.raise_if_any()
-    return Board(state=state, unit_types=unit_types, terrain=terrain, province=province,
-                 unexplored=unexplored, province_hexes=hex_map.province_hexes, armies=armies,
-                 army_index=army_index, armies_at=dict(armies_at),
-                 structures_at=dict(structures_at), players=players, hex_map=hex_map)
+def _check_relics(state: HexManeuverState, terrain: Mapping[Hex, object],
+                  problems: Problems) -> None:
+    """relic.3: the game uses exactly players + 1 relics, each in one place."""
+    rel = state.relics
+    if rel is None:
+        return
+    if rel.total != len(state.players) + 1:
+        problems.add(pointer("state", "relics", "total"),
+                     f"the game uses exactly players + 1 = {len(state.players) + 1} relics")
+    if rel.to_place + len(rel.placed) > rel.total:
+        problems.add(pointer("state", "relics", "to_place"),
+                     "more relics to place and placed than the game uses")
+    if len(set(rel.bag)) != len(rel.bag):
+        problems.add(pointer("state", "relics", "bag"), "a relic is in the bag twice")
+    for i, placed in enumerate(rel.placed):
+        if placed.hex.key not in terrain:
+            problems.add(pointer("state", "relics", "placed", i, "hex"),
+                         "hex is not on the map")
 
 
 def tile_problems(tile: HexManeuverTile, at: tuple[object, ...]) -> Problems:

@@ -1,22 +1,17 @@
 """The rule ids of ``hex_maneuver`` with their paraphrases, every violation code with the
-rule it enforces and its message template, the event kinds, and the default unit
-catalogue from the game's published rules."""
+rule it enforces and its message template, the event kinds, and the game's fixed data: the
+default unit catalogue from the published rules (a state may override or add types).
+
+Rule ids follow ``../shared/rules/hex_maneuver.md``: ``hex_maneuver/<section>.<n>``.
+"""
 
 from __future__ import annotations
 
-from arbiter.engine.outcome import CodeRef, EventRef, RuleRef
+from arbiter.engine.catalogue import build_catalogue
 
 from .models import AttackKind, HexManeuverUnitType, UnitClass
 
-RULESET_ID = "hex_maneuver"
-VERSION = "1.0.0"
-
-
-def _rule(section: str) -> str:
-    return f"{RULESET_ID}/{section}"
-
-
-RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
+RULES: list[tuple[str, str]] = [
     ("maneuver.1", "Choose one of your undepleted armies and move it up to its movement points."),
     ("maneuver.2", "You cannot move through or finish your movement in hexes with enemy objects "
                    "(enemy units, cities, castles or other structures)."),
@@ -69,90 +64,90 @@ RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
     ("event.1", "After exploring, flip the top event card into a row of up to three cards; a "
                 "full row starts another."),
     ("event.2", "Put one of your voting cubes from the bank on the new event card."),
-]]
+]
 
-CODES: dict[str, CodeRef] = {c.code: c for c in [
-    CodeRef("not_your_army", _rule("maneuver.5"),
-            "army {army} belongs to {owner}, not to {player}"),
-    CodeRef("army_depleted", _rule("maneuver.1"),
-            "army {army} is depleted ({depletion} cubes) and cannot move this round"),
-    CodeRef("path_not_adjacent", _rule("maneuver.4"),
-            "step {step} goes from {from_hex} to {hex}, which are not adjacent"),
-    CodeRef("enemy_in_path", _rule("maneuver.2"),
-            "the path crosses {hex}, which holds enemy objects ({enemies})"),
-    CodeRef("enemy_at_destination", _rule("maneuver.2"),
-            "the path ends on {hex}, which holds enemy objects ({enemies})"),
-    CodeRef("over_movement_points", _rule("movement.1"),
-            "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"),
-    CodeRef("split_needs_a_move", _rule("split.1"),
-            "units split from army {army} must move to another hex: the units remaining "
-            "are not depleted"),
-    CodeRef("tile_not_on_top", _rule("explore.3"),
-            "tile {tile} was named, but the top of the tile stack is {top}"),
-    CodeRef("event_card_not_on_top", _rule("event.1"),
-            "event card {card} was named, but the top of the event deck is {top}"),
-    CodeRef("dropped_beyond_reach", _rule("split.2"),
-            "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has "
-            "{movement_points} MP"),
-    CodeRef("drop_not_on_path", _rule("split.2"),
-            "units are dropped at {hex}, which the path does not pass before its end"),
-    CodeRef("march_not_allowed", _rule("march.1"),
-            "marching is switched off in this game's options"),
-    CodeRef("pickup_not_on_path", _rule("pickup.1"),
-            "army {army} stands on {hex}, which the path does not pass"),
-    CodeRef("pickup_not_own", _rule("pickup.1"),
-            "army {army} belongs to {owner}; only your own units can be picked up"),
-    CodeRef("pickup_depleted", _rule("pickup.1"),
-            "army {army} is depleted; only undepleted units can be picked up"),
-    CodeRef("vessel_off_water", _rule("vessel.1"),
-            "{hex} is {terrain}: vessels move through sea and ocean only"),
-    CodeRef("peasants_into_ocean", _rule("peasant_sea.1"),
-            "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"),
-    CodeRef("water_needs_ferry", _rule("ferry.1"),
-            "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours "
-            "is on or next to it"),
-    CodeRef("unexplored_needs_explore", _rule("explore.2"),
-            "{hex} lies in unexplored province {province}: only an exploration may enter it, "
-            "as its last step"),
-    CodeRef("explorer_not_military", _rule("explore.1"),
-            "{units} cannot explore: only military units can move onto new provinces"),
-    CodeRef("claim_not_unexplored", _rule("explore.2"),
-            "the claimed hex {hex} is not in an unexplored province"),
-    CodeRef("tile_does_not_fit", _rule("explore.3"),
-            "tile {tile} turned {rotation} sixths does not cover province {province} exactly"),
-    CodeRef("no_tile_to_flip", _rule("explore.3"),
-            "no tile was given and the state's tile stack is empty"),
-    CodeRef("placement_priority_ignored", _rule("explore.4"),
-            "rotation {rotation} meets {met}, but rotation {better} meets {required}"),
-    CodeRef("relic_not_due", _rule("relic.2"),
-            "relic {relic} was named, but no relic is placed on this tile ({reason})"),
-    CodeRef("relic_draw_missing", _rule("relic.3"),
-            "a relic must be placed on {hex}: name the relic drawn, or give the state an rng "
-            "seed for the service to draw it"),
-    CodeRef("event_card_missing", _rule("event.1"),
-            "an event card must be flipped: name it, or give the state an event deck"),
-]}
+CODES: list[tuple[str, str, str]] = [
+    ("not_your_army", "maneuver.5",
+     "army {army} belongs to {owner}, not to {player}"),
+    ("army_depleted", "maneuver.1",
+     "army {army} is depleted ({depletion} cubes) and cannot move this round"),
+    ("path_not_adjacent", "maneuver.4",
+     "step {step} goes from {from_hex} to {hex}, which are not adjacent"),
+    ("enemy_in_path", "maneuver.2",
+     "the path crosses {hex}, which holds enemy objects ({enemies})"),
+    ("enemy_at_destination", "maneuver.2",
+     "the path ends on {hex}, which holds enemy objects ({enemies})"),
+    ("over_movement_points", "movement.1",
+     "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"),
+    ("split_needs_a_move", "split.1",
+     "units split from army {army} must move to another hex: the units remaining "
+     "are not depleted"),
+    ("tile_not_on_top", "explore.3",
+     "tile {tile} was named, but the top of the tile stack is {top}"),
+    ("event_card_not_on_top", "event.1",
+     "event card {card} was named, but the top of the event deck is {top}"),
+    ("dropped_beyond_reach", "split.2",
+     "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has "
+     "{movement_points} MP"),
+    ("drop_not_on_path", "split.2",
+     "units are dropped at {hex}, which the path does not pass before its end"),
+    ("march_not_allowed", "march.1",
+     "marching is switched off in this game's options"),
+    ("pickup_not_on_path", "pickup.1",
+     "army {army} stands on {hex}, which the path does not pass"),
+    ("pickup_not_own", "pickup.1",
+     "army {army} belongs to {owner}; only your own units can be picked up"),
+    ("pickup_depleted", "pickup.1",
+     "army {army} is depleted; only undepleted units can be picked up"),
+    ("vessel_off_water", "vessel.1",
+     "{hex} is {terrain}: vessels move through sea and ocean only"),
+    ("peasants_into_ocean", "peasant_sea.1",
+     "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"),
+    ("water_needs_ferry", "ferry.1",
+     "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours "
+     "is on or next to it"),
+    ("unexplored_needs_explore", "explore.2",
+     "{hex} lies in unexplored province {province}: only an exploration may enter it, "
+     "as its last step"),
+    ("explorer_not_military", "explore.1",
+     "{units} cannot explore: only military units can move onto new provinces"),
+    ("claim_not_unexplored", "explore.2",
+     "the claimed hex {hex} is not in an unexplored province"),
+    ("tile_does_not_fit", "explore.3",
+     "tile {tile} turned {rotation} sixths does not cover province {province} exactly"),
+    ("no_tile_to_flip", "explore.3",
+     "no tile was given and the state's tile stack is empty"),
+    ("placement_priority_ignored", "explore.4",
+     "rotation {rotation} meets {met}, but rotation {better} meets {required}"),
+    ("relic_not_due", "relic.2",
+     "relic {relic} was named, but no relic is placed on this tile ({reason})"),
+    ("relic_draw_missing", "relic.3",
+     "a relic must be placed on {hex}: name the relic drawn, or give the state an rng "
+     "seed for the service to draw it"),
+    ("event_card_missing", "event.1",
+     "an event card must be flipped: name it, or give the state an event deck"),
+]
 
-EVENTS: dict[str, EventRef] = {e.kind: e for e in [
-    EventRef("army_moved", _rule("maneuver.1"), "army {army} moved to {hex} for {cost} MP"),
-    EventRef("depletion_placed", _rule("maneuver.3"),
-             "{cubes} depletion cube(s) placed on army {army} at {hex}"),
-    EventRef("army_split", _rule("split.1"),
-             "army {army} formed from {source} with {units}"),
-    EventRef("units_dropped", _rule("split.2"), "{units} dropped at {hex} as army {army}"),
-    EventRef("units_picked_up", _rule("pickup.1"), "{units} picked up from army {army} at {hex}"),
-    EventRef("armies_merged", _rule("merge.1"), "army {army} joined army {into} at {hex}"),
-    EventRef("tile_placed", _rule("explore.3"),
-             "tile {tile} placed on province {province} turned {rotation} sixths"),
-    EventRef("landing_failed", _rule("explore.5"),
-             "army {army} cannot move onto {hex} ({terrain}) and stays where it was"),
-    EventRef("relic_placed", _rule("relic.3"), "relic {relic} placed on {hex}"),
-    EventRef("event_card_flipped", _rule("event.1"), "event card {card} placed in row {row}"),
-    EventRef("voting_cube_placed", _rule("event.2"),
-             "{player} put a voting cube on event card {card}"),
-    EventRef("no_voting_cube", _rule("event.2"),
-             "{player} has no voting cube left in the bank for event card {card}"),
-]}
+EVENTS: list[tuple[str, str, str]] = [
+    ("army_moved", "maneuver.1", "army {army} moved to {hex} for {cost} MP"),
+    ("depletion_placed", "maneuver.3",
+     "{cubes} depletion cube(s) placed on army {army} at {hex}"),
+    ("army_split", "split.1",
+     "army {army} formed from {source} with {units}"),
+    ("units_dropped", "split.2", "{units} dropped at {hex} as army {army}"),
+    ("units_picked_up", "pickup.1", "{units} picked up from army {army} at {hex}"),
+    ("armies_merged", "merge.1", "army {army} joined army {into} at {hex}"),
+    ("tile_placed", "explore.3",
+     "tile {tile} placed on province {province} turned {rotation} sixths"),
+    ("landing_failed", "explore.5",
+     "army {army} cannot move onto {hex} ({terrain}) and stays where it was"),
+    ("relic_placed", "relic.3", "relic {relic} placed on {hex}"),
+    ("event_card_flipped", "event.1", "event card {card} placed in row {row}"),
+    ("voting_cube_placed", "event.2",
+     "{player} put a voting cube on event card {card}"),
+    ("no_voting_cube", "event.2",
+     "{player} has no voting cube left in the bank for event card {card}"),
+]
 
 DEFAULT_UNIT_TYPES: dict[str, HexManeuverUnitType] = {
     "peasants": HexManeuverUnitType(unit_class=UnitClass.infantry, movement=2, enters_sea=True),
@@ -172,3 +167,11 @@ DEFAULT_UNIT_TYPES: dict[str, HexManeuverUnitType] = {
     "galley": HexManeuverUnitType(unit_class=UnitClass.vessel, movement=5,
                                   attack=AttackKind.ranged, range_min=1, range_max=2),
 }
+
+
+CATALOGUE = build_catalogue(
+    "hex_maneuver", "1.0.0", "Army maneuver and exploration on a hex map",
+    rules=RULES, codes=CODES, events=EVENTS,
+    data={"unit_types": {name: t.model_dump(mode="json")
+                         for name, t in DEFAULT_UNIT_TYPES.items()}},
+)

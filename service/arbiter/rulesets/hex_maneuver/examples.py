@@ -1,12 +1,13 @@
 """A small board a reader can paste: a radius-2 map with hills, a mountain, a sea with a
 galley, Red's cavalry and archers, Red's city, and a blue army. Used in the OpenAPI
-document and the README."""
+document, ``GET`` metadata and the README."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from arbiter.engine.hexgrid import spiral
+from arbiter.engine.ruleset import Examples
 
 _TERRAIN = {(1, -1): "hills", (0, -1): "mountains", (-1, 0): "forest", (-2, 1): "sea",
             (-2, 2): "sea", (-1, 2): "sea", (2, -2): "swamp"}
@@ -28,3 +29,5 @@ EXAMPLE_ACTION: dict[str, Any] = {
     "type": "maneuver", "player": "red", "army": "red-1", "units": {"cavalrymen": 2},
     "path": [{"q": 1, "r": -1}],
 }
+
+EXAMPLES = Examples(state=EXAMPLE_STATE, action=EXAMPLE_ACTION)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.hexgrid import Hex, are_adjacent
+from arbiter.engine.hexgrid import Hex, are_adjacent, as_dict
+from arbiter.engine.index import check_ref
 from arbiter.engine.outcome import Verdict, location
 
 from .board import Board
@@ -88,8 +90,7 @@ def _known_units(board: Board, units: Units, at: tuple[object, ...], problems: P
                  ) -> Units:
     """The named units with a count, after refusing unknown unit types."""
     for unit in units:
-        if unit not in board.unit_types:
-            problems.add(pointer(*at, unit), f"unknown unit type {unit}")
+        check_ref(unit, board.unit_types, (*at, unit), "unit type", problems)
     return {u: c for u, c in units.items() if c > 0 and u in board.unit_types}
 
 
@@ -104,21 +105,11 @@ def _take(units: Units, available: Units, at: tuple[object, ...], problems: Prob
 def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
               verdict: Verdict, *, explore: bool) -> PathPlan:
     problems = Problems()
-    if action.player not in board.players:
-        problems.add("/action/player", f"unknown player {action.player}")
-    army = board.armies.get(action.army)
-    if army is None:
-        problems.add("/action/army", f"unknown army {action.army}")
+    check_ref(action.player, board.players, ("action", "player"), "player", problems)
+    if not check_ref(action.army, board.armies, ("action", "army"), "army", problems):
         problems.raise_if_any()
-    assert army is not None
-    if action.units is not None:
-        moving = _known_units(board, action.units, ("action", "units"), problems)
-        _take(moving, army.units, ("action", "units"), problems, f"army {army.id}")
-    else:
-        moving = {u: c for u, c in army.units.items() if c > 0}
-    if not moving:
-        problems.add("/action/units", "at least one unit must move")
-
+    army = board.armies[action.army]
+    moving = _moving_units(board, action, army, problems)
     start = army.hex.key
     path = [h.key for h in action.path]
     if path and path[0] == start:
@@ -139,21 +130,40 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
         arriving = add(arriving, pickup.units)
     for leg in drops:
         arriving = sub(arriving, leg.units)
-    if not arriving and path:
-        problems.add("/action/drops", "every unit is dropped before the destination")
-    else:
-        # split.2, pickup.1: units are dropped and picked up "along the way" of the moving
-        # army, so the column is never empty between two hexes: units left behind cannot
-        # be replaced by units picked up further on that nobody came to fetch.
-        for i in range(1, len(path)):
-            if not _carried_after(i - 1, moving, pickups, drops):
-                problems.add("/action/drops", f"every unit is dropped before hex "
-                             f"({path[i][0]},{path[i][1]}): the army no longer moves on to "
-                             "pick up units further along the path")
-                break
+    _check_column(path, moving, pickups, drops, arriving, problems)
     problems.raise_if_any()
     return PathPlan(army=army, start=start, path=path, moving=moving, pickups=pickups,
                     drops=drops, arriving=arriving)
+
+
+def _moving_units(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
+                  army: HexManeuverArmy, problems: Problems) -> Units:
+    """The units named to move (all the army's when none are named)."""
+    if action.units is not None:
+        moving = _known_units(board, action.units, ("action", "units"), problems)
+        _take(moving, army.units, ("action", "units"), problems, f"army {army.id}")
+    else:
+        moving = {u: c for u, c in army.units.items() if c > 0}
+    if not moving:
+        problems.add("/action/units", "at least one unit must move")
+    return moving
+
+
+def _check_column(path: list[Hex], moving: Units, pickups: list[Pickup], drops: list[Leg],
+                  arriving: Units, problems: Problems) -> None:
+    """Some units arrive, and the column is never empty between two hexes."""
+    if not arriving and path:
+        problems.add("/action/drops", "every unit is dropped before the destination")
+        return
+    # split.2, pickup.1: units are dropped and picked up "along the way" of the moving
+    # army, so the column is never empty between two hexes: units left behind cannot be
+    # replaced by units picked up further on that nobody came to fetch.
+    for i in range(1, len(path)):
+        if not _carried_after(i - 1, moving, pickups, drops):
+            problems.add("/action/drops", f"every unit is dropped before hex "
+                         f"({path[i][0]},{path[i][1]}): the army no longer moves on to "
+                         "pick up units further along the path")
+            break
 
 
 def _pickups(board: Board, action: HexManeuverManeuver, army: HexManeuverArmy, start: Hex,
@@ -162,10 +172,9 @@ def _pickups(board: Board, action: HexManeuverManeuver, army: HexManeuverArmy, s
     taken: dict[str, Units] = {}
     for i, pick in enumerate(action.pickups):
         at = ("action", "pickups", i)
-        source = board.armies.get(pick.army)
-        if source is None:
-            problems.add(pointer(*at, "army"), f"unknown army {pick.army}")
+        if not check_ref(pick.army, board.armies, (*at, "army"), "army", problems):
             continue
+        source = board.armies[pick.army]
         if source.id == army.id:
             problems.add(pointer(*at, "army"), "the moving army cannot pick up from itself")
             continue
@@ -186,7 +195,7 @@ def _pickups(board: Board, action: HexManeuverManeuver, army: HexManeuverArmy, s
         else:
             index = next((j for j, h in enumerate(path) if h == source.hex.key), None)
         if index is None:
-            verdict.violate("pickup_not_on_path", where, army=source.id, hex=source.hex.key)
+            verdict.violate("pickup_not_on_path", where, army=source.id, hex=source.hex)
             continue
         found.append(Pickup(index, source, units))
     found.sort(key=lambda p: p.index)
@@ -207,7 +216,7 @@ def _drops(board: Board, action: HexManeuverManeuver, start: Hex, path: list[Hex
             continue
         visits = [j for j, h in enumerate(path[:-1]) if h == drop.hex.key]
         if not visits:
-            verdict.violate("drop_not_on_path", location(hex=drop.hex.key), hex=drop.hex.key)
+            verdict.violate("drop_not_on_path", location(hex=drop.hex.key), hex=drop.hex)
             continue
         chosen = next((j for j in visits
                        if covers(_carried_after(j, moving, pickups, placed), units)), None)
@@ -256,7 +265,33 @@ def _vessels_at_step(board: Board, plan: PathPlan, player: str, index: int,
 def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
                 explore: bool, march: bool) -> None:
     """Price and check every step; then the movement points of every group of units."""
-    state = board.state
+    options = board.state.options
+    candidates = _price_steps(board, plan, player, verdict, explore=explore)
+    # trebuchet.1: packing units standing unpacked spend 1 MP packing before they move.
+    plan.packing = bool(plan.path) and _needs_packing(board, plan)
+    bonus = 1 if march else 0
+    if march and not options.march:
+        verdict.violate("march_not_allowed")
+
+    overruns, plan.free = _best_free_entries(board, plan, candidates, bonus,
+                                             options.free_own_structure_entries)
+    plan.cost = _spent(board, plan, plan.arriving, len(plan.path) - 1, plan.free,
+                       packing=False)
+    for code, leg, unit, spent, points in overruns:
+        if code == "dropped_beyond_reach":
+            verdict.violate(code, location(step=leg.index + 1, hex=leg.hex), units=leg.units,
+                            hex=as_dict(leg.hex), cost=spent, unit=unit,
+                            movement_points=points)
+        else:
+            verdict.violate(code, location(hex=plan.destination), cost=spent, unit=unit,
+                            movement_points=points)
+
+
+def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
+                 explore: bool) -> list[int]:
+    """Check and price every step into ``plan`` (its land and vessel prices, whether it
+    ferries); returns the steps into an own city or castle, priced by terrain, that the
+    free entry may waive."""
     enemies = board.enemy_hexes(player)
     own_structures = board.own_structure_hexes(player)
     taken: dict[str, Units] = {plan.army.id: plan.moving}
@@ -267,27 +302,19 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     dynamic = any(board.unit_types[u].vessel for p in plan.pickups for u in p.units) or any(
         board.unit_types[u].vessel for leg in plan.drops for u in leg.units)
 
-    candidates: list[int] = []  # steps into an own city or castle, priced by terrain
+    # Without pick-ups or drops the column is the same at every step.
+    steady = Column.of(board, plan.moving) if not plan.pickups and not plan.drops else None
+    candidates: list[int] = []
     prev = plan.start
-    last = len(plan.path) - 1
     for i, h in enumerate(plan.path):
-        at = location(step=i + 1, hex=h)
-        if not are_adjacent(prev, h):
-            verdict.violate("path_not_adjacent", at, step=i + 1, from_hex=prev, hex=h)
-        foes = board.enemies_at(h, player) if h in enemies else []
-        if foes:
-            code = "enemy_at_destination" if i == last else "enemy_in_path"
-            verdict.violate(code, at, hex=h, enemies=foes)
-        if h in board.unexplored and not (explore and i == last):
-            verdict.violate("unexplored_needs_explore", at, hex=h, province=board.province[h])
+        _check_step(board, plan, i, prev, player, enemies, verdict, explore=explore)
         zone = static_zone
         if dynamic:
-            vessels = _vessels_at_step(board, plan, player, i, static_vessels)
-            zone = board.ferry_zone(vessels)
-        column = Column.of(board, column_entering(plan, i))
+            zone = board.ferry_zone(_vessels_at_step(board, plan, player, i, static_vessels))
+        column = steady or Column.of(board, column_entering(plan, i))
         entry = enter(board, h, column, zone, own_structures)
         for code, params in entry.blocked:
-            verdict.violate(code, at, **params)
+            verdict.violate(code, location(step=i + 1, hex=h), **params)
         # ferry.2: land units aboard a moving vessel are ferried across the water too.
         plan.ferried = plan.ferried or entry.ferried or (column.carried_by_vessel
                                                          and bool(column.land))
@@ -300,23 +327,25 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
             if entry.free_candidate and entry.cost > 0:
                 candidates.append(i)
         prev = h
+    return candidates
 
-    # trebuchet.1: packing units standing unpacked spend 1 MP packing before they move.
-    plan.packing = bool(plan.path) and _needs_packing(board, plan)
-    bonus = 1 if march else 0
-    if march and not state.options.march:
-        verdict.violate("march_not_allowed")
 
-    overruns, plan.free = _best_free_entries(board, plan, candidates, bonus,
-                                             state.options.free_own_structure_entries)
-    plan.cost = _spent(board, plan, plan.arriving, last, plan.free, packing=False)
-    for code, leg, unit, spent, points in overruns:
-        if code == "dropped_beyond_reach":
-            verdict.violate(code, location(step=leg.index + 1, hex=leg.hex), units=leg.units,
-                            hex=leg.hex, cost=spent, unit=unit, movement_points=points)
-        else:
-            verdict.violate(code, location(hex=plan.destination), cost=spent, unit=unit,
-                            movement_points=points)
+def _check_step(board: Board, plan: PathPlan, i: int, prev: Hex, player: str,
+                enemies: AbstractSet[Hex], verdict: Verdict, *, explore: bool) -> None:
+    """The step into path[i] from ``prev``: adjacent, free of enemy objects, explored
+    (only an exploration's last step enters an unexplored hex)."""
+    h = plan.path[i]
+    last = i == len(plan.path) - 1
+    if not are_adjacent(prev, h):
+        verdict.violate("path_not_adjacent", location(step=i + 1, hex=h), step=i + 1,
+                        from_hex=as_dict(prev), hex=as_dict(h))
+    foes = board.enemies_at(h, player) if h in enemies else []
+    if foes:
+        code = "enemy_at_destination" if last else "enemy_in_path"
+        verdict.violate(code, location(step=i + 1, hex=h), hex=as_dict(h), enemies=foes)
+    if h in board.unexplored and not (explore and last):
+        verdict.violate("unexplored_needs_explore", location(step=i + 1, hex=h),
+                        hex=as_dict(h), province=board.province[h])
 
 
 Overrun = tuple[str, Leg, str, int, int]

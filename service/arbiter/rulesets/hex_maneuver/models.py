@@ -1,27 +1,26 @@
 """The wire shapes of ``hex_maneuver``: the state (map, players, unit catalogue, armies,
 structures, relics, province tiles, events, rng) and the two actions, ``maneuver`` and
-``explore``. Pure data with bounds; the rules live in the other modules."""
+``explore``. Pure data with bounds, on the engine's wire primitives; the consistency of a
+state (ids that must match, hexes on the map) is checked in ``board.py`` and the rules
+live in the other modules."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import Field, RootModel
 
 from arbiter.engine.hexgrid import Axial
+from arbiter.engine.wire import Count, Frozen, Id, Seed
 
-Id = Annotated[str, Field(min_length=1, max_length=64)]
-Count = Annotated[int, Field(ge=0, le=10_000)]
+# Unit type names are free (a state may add its own types), so not ``Word``: the catalogue
+# has always accepted any name of 1 to 32 characters.
 UnitCounts = dict[Annotated[str, Field(min_length=1, max_length=32)], Count]
 
 MAX_HEXES = 40_000
 MAX_PIECES = 2_000
 MAX_PATH = 64
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Terrain(StrEnum):
@@ -51,7 +50,7 @@ class AttackKind(StrEnum):
     projectile = "projectile"
 
 
-class HexManeuverUnitType(_Frozen):
+class HexManeuverUnitType(Frozen):
     """One line of the unit catalogue. A unit is military when it has an attack."""
 
     unit_class: UnitClass
@@ -73,7 +72,7 @@ class HexManeuverUnitType(_Frozen):
         return self.unit_class is UnitClass.vessel
 
 
-class HexManeuverHex(_Frozen):
+class HexManeuverHex(Frozen):
     q: int = Field(ge=-10_000, le=10_000)
     r: int = Field(ge=-10_000, le=10_000)
     terrain: Terrain | None = Field(
@@ -83,13 +82,13 @@ class HexManeuverHex(_Frozen):
     explored: bool = True
 
 
-class HexManeuverPlayer(_Frozen):
+class HexManeuverPlayer(Frozen):
     id: Id
     relics: list[Id] = Field(default_factory=list, max_length=64)
     voting_cubes: Count = Field(default=0, description="Voting cubes left in the bank.")
 
 
-class HexManeuverArmy(_Frozen):
+class HexManeuverArmy(Frozen):
     id: Id
     owner: Id
     hex: Axial
@@ -106,7 +105,7 @@ class StructureKind(StrEnum):
     other = "other"
 
 
-class HexManeuverStructure(_Frozen):
+class HexManeuverStructure(Frozen):
     id: Id
     kind: StructureKind
     owner: Id
@@ -118,7 +117,7 @@ class RelicSymbol(StrEnum):
     outlined = "outlined"
 
 
-class HexManeuverTileHex(_Frozen):
+class HexManeuverTileHex(Frozen):
     """A hex of a province tile, as an offset from the tile's centre before rotation."""
 
     dq: int = Field(ge=-8, le=8)
@@ -128,17 +127,17 @@ class HexManeuverTileHex(_Frozen):
                                              "shows the tile's relic symbol.")
 
 
-class HexManeuverTile(_Frozen):
+class HexManeuverTile(Frozen):
     id: Id
     hexes: list[HexManeuverTileHex] = Field(min_length=1, max_length=61)
 
 
-class HexManeuverPlacedRelic(_Frozen):
+class HexManeuverPlacedRelic(Frozen):
     relic: Id
     hex: Axial
 
 
-class HexManeuverRelics(_Frozen):
+class HexManeuverRelics(Frozen):
     total: Count = Field(description="Relics this game uses: exactly players + 1.")
     to_place: Count = Field(description="Relics still to be placed in this game.")
     bag: list[Id] = Field(default_factory=list, max_length=64,
@@ -146,19 +145,19 @@ class HexManeuverRelics(_Frozen):
     placed: list[HexManeuverPlacedRelic] = Field(default_factory=list, max_length=64)
 
 
-class HexManeuverEventCard(_Frozen):
+class HexManeuverEventCard(Frozen):
     card: Id
     voting_cubes: list[Id] = Field(default_factory=list, max_length=64,
                                    description="One player id per cube on the card.")
 
 
-class HexManeuverEvents(_Frozen):
+class HexManeuverEvents(Frozen):
     deck: list[Id] = Field(default_factory=list, max_length=512,
                            description="Digital mode: the event deck, top card first.")
     rows: list[list[HexManeuverEventCard]] = Field(default_factory=list, max_length=256)
 
 
-class HexManeuverOptions(_Frozen):
+class HexManeuverOptions(Frozen):
     """Variants and house rules."""
 
     march: bool = Field(default=True, description="An army may take 1 extra MP and then "
@@ -172,7 +171,7 @@ class HexManeuverOptions(_Frozen):
         "hex is depleted anyway.")
 
 
-class HexManeuverState(_Frozen):
+class HexManeuverState(Frozen):
     options: HexManeuverOptions = Field(default_factory=HexManeuverOptions)
     hexes: list[HexManeuverHex] = Field(min_length=1, max_length=MAX_HEXES)
     players: list[HexManeuverPlayer] = Field(min_length=1, max_length=16)
@@ -186,26 +185,26 @@ class HexManeuverState(_Frozen):
                                          description="Digital mode: the province tile stack, "
                                          "top first.")
     events: HexManeuverEvents = Field(default_factory=HexManeuverEvents)
-    rng: Annotated[int, Field(ge=0, le=2**64 - 1)] | None = Field(
+    rng: Seed | None = Field(
         default=None, description="Digital mode: the seed of the service's draws; the "
         "advanced seed comes back in the new state.")
 
 
-class HexManeuverDrop(_Frozen):
+class HexManeuverDrop(Frozen):
     """Units left behind at a hex along the path (a hex already entered)."""
 
     hex: Axial
     units: UnitCounts = Field(min_length=1, max_length=32)
 
 
-class HexManeuverPickup(_Frozen):
+class HexManeuverPickup(Frozen):
     """Units taken from one of the player's own undepleted armies on the path."""
 
     army: Id
     units: UnitCounts = Field(min_length=1, max_length=32)
 
 
-class HexManeuverManeuver(_Frozen):
+class HexManeuverManeuver(Frozen):
     type: Literal["maneuver"]
     player: Id
     army: Id
@@ -220,7 +219,7 @@ class HexManeuverManeuver(_Frozen):
     march: bool = False
 
 
-class HexManeuverExplore(_Frozen):
+class HexManeuverExplore(Frozen):
     type: Literal["explore"]
     player: Id
     army: Id
@@ -239,6 +238,8 @@ class HexManeuverExplore(_Frozen):
     event_card: Id | None = Field(default=None, description="Table mode: the event card flipped.")
 
 
-class HexManeuverAction(RootModel[Annotated[HexManeuverManeuver | HexManeuverExplore,
-                                             Field(discriminator="type")]]):
+HexManeuverAnyAction = HexManeuverManeuver | HexManeuverExplore
+
+
+class HexManeuverAction(RootModel[Annotated[HexManeuverAnyAction, Field(discriminator="type")]]):
     pass

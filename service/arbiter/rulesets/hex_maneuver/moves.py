@@ -2,13 +2,16 @@
 (or join) depleted armies, the column arrives and joins any army of the player already
 there, and depletion cubes go on (maneuver.3, split.1-2, merge.1, pickup.1).
 
-Works on a plain-dict copy of the state; the request's own models are never touched.
+Writes into the armies of a ``Draft`` of the resulting state (handed out as JSON); the
+request's own models are never touched.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
+from arbiter.engine.draft import Draft
 from arbiter.engine.hexgrid import Hex, as_dict
 from arbiter.engine.outcome import Verdict, location
 
@@ -16,7 +19,8 @@ from .maneuver import PathPlan, Units, add, sub
 
 
 class ArmyBook:
-    """The armies of a state copy, by id, with fresh ids for new armies."""
+    """The armies of the resulting state (JSON, changed in place), with fresh ids for new
+    armies."""
 
     def __init__(self, armies: list[dict[str, Any]]) -> None:
         self.armies = armies
@@ -72,9 +76,9 @@ def _unpacked_taken(packers: int, unpacked: int, moving_packers: int) -> int:
     return max(0, moving_packers - (packers - unpacked))
 
 
-def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: int,
-                   verdict: Verdict, packs: set[str]) -> None:
-    book = ArmyBook(state["armies"])
+def apply_maneuver(draft: Draft, plan: PathPlan, player: str, cubes: int,
+                   verdict: Verdict, packs: AbstractSet[str]) -> None:
+    book = ArmyBook(draft["armies"])
     source = plan.army
 
     def packers_of(units: Units) -> int:
@@ -92,14 +96,14 @@ def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: in
         book.take(picked.id, units, taken_unpacked)
         h = plan.path[index] if index >= 0 else plan.start
         verdict.event("units_picked_up", location(step=index + 1, hex=h, piece=picked.id),
-                      units=units, army=picked.id, hex=h)
+                      units=units, army=picked.id, hex=as_dict(h))
     for leg in plan.drops:
         army_id, joined = book.land(player, leg.hex, leg.units, 1, keep_id=None, base=source.id)
         verdict.event("units_dropped", location(step=leg.index + 1, hex=leg.hex, piece=army_id),
-                      units=leg.units, hex=leg.hex, army=army_id)
+                      units=leg.units, hex=as_dict(leg.hex), army=army_id)
         if joined:
             verdict.event("armies_merged", location(hex=leg.hex, piece=army_id),
-                          army=army_id, into=joined, hex=leg.hex)
+                          army=army_id, into=joined, hex=as_dict(leg.hex))
 
     dest = plan.destination
     # A whole army keeps its id; a split-off column gets a fresh one (split.1).
@@ -111,11 +115,10 @@ def apply_maneuver(state: dict[str, Any], plan: PathPlan, player: str, cubes: in
     if joined is None and army_id != source.id:
         verdict.event("army_split", location(hex=dest, piece=army_id), army=army_id,
                       source=source.id, units=plan.arriving)
-    verdict.event("army_moved", location(hex=dest, piece=army_id), army=army_id, hex=dest,
-                  cost=plan.cost)
+    verdict.event("army_moved", location(hex=dest, piece=army_id), army=army_id,
+                  hex=as_dict(dest), cost=plan.cost)
     if joined is not None:
         verdict.event("armies_merged", location(hex=dest, piece=army_id), army=source.id,
-                      into=joined, hex=dest)
+                      into=joined, hex=as_dict(dest))
     verdict.event("depletion_placed", location(hex=dest, piece=army_id), cubes=cubes,
-                  army=army_id, hex=dest)
-    state["armies"] = book.armies
+                  army=army_id, hex=as_dict(dest))

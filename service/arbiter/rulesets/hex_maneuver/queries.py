@@ -1,26 +1,36 @@
-"""The derived questions of hex_maneuver: ``reachable`` (where an army or some of its units
-can go, at what cost, by which path, and what they would have in range there) and
-``legal-actions`` (every maneuver destination of every undepleted army of a player)."""
+"""The derived questions a frontend asks of a state, served at
+``POST /v1/rulesets/hex_maneuver/<name>``:
+
+- ``reachable``: where an army or some of its units can go, at what cost, by which path,
+  and what they would have in range there;
+- ``legal-actions``: every maneuver destination of every undepleted army of a player,
+  bounded by ``limit``.
+
+``reachable`` searches with the path checker's own ``enter`` (``reach.py``);
+``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
+legal, so an action listed is one ``validate`` accepts.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, as_dict
+from arbiter.engine.index import check_ref
+from arbiter.engine.judging import Bounded, first_legal
+from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
-from .models import HexManeuverManeuver, HexManeuverState, Id, UnitCounts
+from .candidates import candidates
+from .judge import judge
+from .models import HexManeuverManeuver, HexManeuverState, UnitCounts
 from .reach import RangeFinder, destinations
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class HexManeuverReachableRequest(_Frozen):
+class HexManeuverReachableRequest(Frozen):
     state: HexManeuverState
     army: Id
     units: UnitCounts | None = Field(default=None, max_length=32,
@@ -30,7 +40,7 @@ class HexManeuverReachableRequest(_Frozen):
                         "the game's options allow marching).")
 
 
-class HexManeuverTarget(_Frozen):
+class HexManeuverTarget(Frozen):
     kind: str = Field(description="army or structure")
     id: str
     owner: str
@@ -39,7 +49,7 @@ class HexManeuverTarget(_Frozen):
     units: list[str] = Field(description="The moving unit types whose range covers it.")
 
 
-class HexManeuverDestination(_Frozen):
+class HexManeuverDestination(Frozen):
     hex: Axial
     cost: int
     path: list[Axial] = Field(description="One cheapest path, start hex excluded.")
@@ -50,7 +60,7 @@ class HexManeuverDestination(_Frozen):
     in_range: list[HexManeuverTarget]
 
 
-class HexManeuverReachableResponse(_Frozen):
+class HexManeuverReachableResponse(Frozen):
     army: str
     movement_points: int
     depleted: bool = Field(description="A depleted army cannot maneuver this round: it has "
@@ -58,13 +68,13 @@ class HexManeuverReachableResponse(_Frozen):
     destinations: list[HexManeuverDestination]
 
 
-class HexManeuverLegalActionsRequest(_Frozen):
+class HexManeuverLegalActionsRequest(Frozen):
     state: HexManeuverState
     player: Id
     limit: Annotated[int, Field(ge=1, le=10_000)] = 1000
 
 
-class HexManeuverLegalActionsResponse(_Frozen):
+class HexManeuverLegalActionsResponse(Frozen):
     actions: list[HexManeuverManeuver]
     truncated: bool
     count: int = Field(description="Actions listed (at most ``limit``).")
@@ -74,7 +84,7 @@ def _check_army(board: Board, army: str, units: dict[str, int] | None) -> None:
     problems = Problems()
     source = board.armies.get(army)
     if source is None:
-        problems.add("/army", f"unknown army {army}")
+        check_ref(army, board.armies, ("army",), "army", problems)
     elif units is not None:
         for unit, count in units.items():
             if count > source.units.get(unit, 0):
@@ -85,7 +95,7 @@ def _check_army(board: Board, army: str, units: dict[str, int] | None) -> None:
     problems.raise_if_any()
 
 
-def reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableResponse:
+def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableResponse:
     board = compile_board(request.state)
     _check_army(board, request.army, request.units)
     army = board.armies[request.army]
@@ -110,28 +120,13 @@ def reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableRespo
             for d in found]})
 
 
-def legal_actions(request: HexManeuverLegalActionsRequest) -> HexManeuverLegalActionsResponse:
+def run_legal_actions(request: HexManeuverLegalActionsRequest
+                      ) -> HexManeuverLegalActionsResponse:
     board = compile_board(request.state)
-    if request.player not in board.players:
-        problems = Problems()
-        problems.add("/player", f"unknown player {request.player}")
-        problems.raise_if_any()
-    actions: list[HexManeuverManeuver] = []
-    truncated = False
-    for army in sorted(board.armies.values(), key=lambda a: a.id):
-        if army.owner != request.player or army.depletion > 0:
-            continue
-        _points, found = destinations(board, request.player, army.id, None, True)
-        for d in found:
-            if d.explore:
-                continue
-            if len(actions) >= request.limit:
-                truncated = True
-                break
-            actions.append(HexManeuverManeuver(
-                type="maneuver", player=request.player, army=army.id,
-                path=[Axial.of(h) for h in d.path], march=d.march))
-        if truncated:
-            break
-    return HexManeuverLegalActionsResponse(actions=actions, truncated=truncated,
-                                           count=len(actions))
+    problems = Problems()
+    check_ref(request.player, board.players, ("player",), "player", problems)
+    problems.raise_if_any()
+    found: Bounded[HexManeuverManeuver] = first_legal(
+        judge, board, candidates(board, request.player), request.limit)
+    return HexManeuverLegalActionsResponse(actions=found.actions, truncated=found.truncated,
+                                           count=len(found.actions))

@@ -6,7 +6,7 @@ it lists the checker accepts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from arbiter.engine.hexgrid import Hex, neighbours, spiral
@@ -59,10 +59,38 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
     effective = min((board.unit_types[u].movement
                      - (1 if packing and board.unit_types[u].packs else 0) for u in pool),
                     default=0)
-    budget = effective + bonus
+    ferry_zone = board.ferry_zone(board.vessel_hexes(player, {army.id: moving}))
+    steps = _steps(board, player, moving, column, ferry_zone)
+    start = army.hex.key
+    reach = reachable((start, 0), max(effective + bonus, 0), steps)
+    best: dict[Hex, Node] = {}
+    for node, cost in reach.cost.items():
+        h = node[0]
+        if h not in best or cost < reach.cost[best[h]]:
+            best[h] = node
+    # split.1: units split off must form a new army on another hex (validate refuses
+    # split_needs_a_move), so a split never ends where it started.
+    splitting = moving != {u: c for u, c in army.units.items() if c > 0}
+    out = []
+    for h, node in best.items():
+        if splitting and h == start:
+            continue
+        cost = reach.cost[node]
+        path = [n[0] for n in reach.path_to(node)]
+        # ferry.2: land units aboard the moving vessels are ferried on every step.
+        ferry = (bool(column.land) and bool(path)) if column.carried_by_vessel else any(
+            p in ferry_zone for p in path)
+        out.append(Destination(h, cost, path, cost > effective, ferry, h in board.unexplored))
+    out.sort(key=lambda d: (d.cost, d.hex[1], d.hex[0]))
+    return effective, out
+
+
+def _steps(board: Board, player: str, moving: Units, column: Column, ferry_zone: set[Hex]
+           ) -> Callable[[Node], Iterator[tuple[Node, int]]]:
+    """The search's steps for this column: the hexes it may enter from a node, with their
+    price (0 for an own city or castle while free entries remain)."""
     enemies = board.enemy_hexes(player)
     own = board.own_structure_hexes(player)
-    ferry_zone = board.ferry_zone(board.vessel_hexes(player, {army.id: moving}))
     military = all(board.unit_types[u].military for u in moving)
     free_entries = 0 if column.carried_by_vessel else board.state.options.free_own_structure_entries
     terrain = board.terrain
@@ -86,28 +114,7 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
                 yield (n, used + 1), 0
             yield (n, used), entry.cost
 
-    start = army.hex.key
-    reach = reachable((start, 0), max(budget, 0), steps)
-    best: dict[Hex, Node] = {}
-    for node, cost in reach.cost.items():
-        h = node[0]
-        if h not in best or cost < reach.cost[best[h]]:
-            best[h] = node
-    # split.1: units split off must form a new army on another hex (validate refuses
-    # split_needs_a_move), so a split never ends where it started.
-    splitting = moving != {u: c for u, c in army.units.items() if c > 0}
-    out = []
-    for h, node in best.items():
-        if splitting and h == start:
-            continue
-        cost = reach.cost[node]
-        path = [n[0] for n in reach.path_to(node)]
-        # ferry.2: land units aboard the moving vessels are ferried on every step.
-        ferry = (bool(column.land) and bool(path)) if column.carried_by_vessel else any(
-            p in ferry_zone for p in path)
-        out.append(Destination(h, cost, path, cost > effective, ferry, h in unexplored))
-    out.sort(key=lambda d: (d.cost, d.hex[1], d.hex[0]))
-    return effective, out
+    return steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,4 +166,15 @@ class RangeFinder:
 
 def in_range(board: Board, player: str, at: Hex, units: Units) -> list[Target]:
     """Enemy objects within the attack range of ``units`` standing on ``at``."""
-    return RangeFinder(board, player, units).at(at)
+    return range_finder(board, player, units).at(at)
+
+
+def range_finder(board: Board, player: str, units: Units) -> RangeFinder:
+    """The board's range finder for ``player``'s units of these types (a finder depends on
+    which types are present, not on how many)."""
+    key = ("range_finder", player, tuple(sorted(u for u, c in units.items() if c > 0)))
+    found = board.memo.get(key)
+    if isinstance(found, RangeFinder):
+        return found
+    board.memo[key] = finder = RangeFinder(board, player, units)
+    return finder

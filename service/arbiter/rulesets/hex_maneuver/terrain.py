@@ -12,10 +12,11 @@ every step, so they spend nothing and the column pays the vessel's price.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter.engine.hexgrid import Hex
+from arbiter.engine.hexgrid import Hex, as_dict
 
 from .board import Board
 from .models import Terrain
@@ -52,7 +53,8 @@ class Column:
 @dataclass(frozen=True, slots=True)
 class Entry:
     """The price of entering one hex. ``free_candidate``: an own city or castle, whose
-    price the once-per-maneuver free entry may waive. ``blocked``: (code, params) reasons."""
+    price the once-per-maneuver free entry may waive. ``blocked``: (code, params) reasons,
+    the params as the verdict's message params take them (hexes as ``{"q", "r"}``)."""
 
     cost: int
     free_candidate: bool = False
@@ -61,7 +63,7 @@ class Entry:
 
 
 def enter(board: Board, h: Hex, column: Column, ferry_zone: set[Hex],
-          own_structures: set[Hex]) -> Entry:
+          own_structures: AbstractSet[Hex]) -> Entry:
     terrain = board.terrain.get(h)
     if terrain is None:  # unexplored province: price known, terrain not yet
         if column.land and not column.vessels and h in ferry_zone:
@@ -71,7 +73,7 @@ def enter(board: Board, h: Hex, column: Column, ferry_zone: set[Hex],
     if column.vessels:
         if not water:
             return Entry(1, blocked=(("vessel_off_water",
-                                      {"hex": h, "terrain": terrain.value}),))
+                                      {"hex": as_dict(h), "terrain": terrain.value}),))
         return Entry(1)
     # A column of land units only.
     if h in ferry_zone:
@@ -80,10 +82,11 @@ def enter(board: Board, h: Hex, column: Column, ferry_zone: set[Hex],
         if terrain is Terrain.sea and column.waders_only:
             return Entry(SEA_WADING_PRICE)
         if terrain is Terrain.ocean and column.waders_only:
-            return Entry(SEA_WADING_PRICE, blocked=(("peasants_into_ocean", {"hex": h}),))
+            return Entry(SEA_WADING_PRICE,
+                         blocked=(("peasants_into_ocean", {"hex": as_dict(h)}),))
         stuck = [u for u in column.land
                  if not board.unit_types[u].enters_sea or terrain is Terrain.ocean]
-        return Entry(1, blocked=(("water_needs_ferry",
-                                  {"hex": h, "terrain": terrain.value, "units": stuck}),))
+        return Entry(1, blocked=(("water_needs_ferry", {"hex": as_dict(h), "terrain": terrain.value,
+                                                        "units": stuck}),))
     price = LAND_PRICE[terrain]
     return Entry(price, free_candidate=h in own_structures)

@@ -3,12 +3,12 @@ pages of the Small World rulebook (see ``../shared/rules/region_conquest.md``).
 
 Modules: ``models`` (wire shapes), ``catalogue`` (rules, codes, events, fixed game data),
 ``board`` (state consistency and indexes), ``targets`` (where a player may conquer),
-``cost`` (the conquest cost), ``ledger`` (the working copy of a resulting state),
-``conquest`` (conquer, final_conquest), ``redeploy`` (redeploy, end_turn), ``derived``
-(the conquest-cost and legal-actions queries), ``examples`` (a board to paste),
-``ruleset`` (the object served).
+``cost`` (the conquest cost), ``ledger`` (the draft of a resulting state), ``conquest``
+(conquer, final_conquest), ``redeploy`` (redeploy, end_turn), ``judge`` (the action to its
+rules), ``candidates`` (the pseudo-legal generator), ``queries`` (conquest-cost,
+legal-actions), ``examples`` (a board to paste), ``ruleset`` (the parts assembled).
 """
 
-from .ruleset import RULESET, RegionConquestRuleset
+from .ruleset import RULESET
 
-__all__ = ["RULESET", "RegionConquestRuleset"]
+__all__ = ["RULESET"]

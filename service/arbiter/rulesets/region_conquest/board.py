@@ -17,6 +17,7 @@ from typing import Literal
 
 from arbiter.engine.areas import AreaGraph
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.index import check_ref, index_by_id
 
 from .catalogue import SEA, WATER_KINDS
 from .models import RegionConquestPlayer, RegionConquestRegion, RegionConquestState
@@ -71,17 +72,22 @@ def border_regions(regions: dict[str, RegionConquestRegion], graph: AreaGraph) -
 def compile_board(state: RegionConquestState) -> Board:
     """Check the state's consistency and index it. Raises InvalidInput (422)."""
     problems = Problems()
+    region_index = index_by_id(state.regions, ("state", "regions"), "region", problems)
+    regions = {rid: state.regions[i] for rid, i in region_index.items()}
+    graph = _land_graph(regions, region_index, problems)
+    player_index = index_by_id(state.players, ("state", "players"), "player", problems)
+    players = {pid: state.players[i] for pid, i in player_index.items()}
+    holders = _holders(regions, players, player_index, problems)
+    _check_turn(state, regions, players, player_index, problems)
+    problems.raise_if_any()
+    return Board(state=state, regions=regions, region_index=region_index, graph=graph,
+                 players=players, player_index=player_index, holders=holders,
+                 border=border_regions(regions, graph))
 
-    regions: dict[str, RegionConquestRegion] = {}
-    region_index: dict[str, int] = {}
-    for i, region in enumerate(state.regions):
-        if region.id in regions:
-            problems.add(pointer("state", "regions", i, "id"),
-                         f"region {region.id} is listed twice")
-            continue
-        regions[region.id] = region
-        region_index[region.id] = i
 
+def _land_graph(regions: dict[str, RegionConquestRegion], region_index: dict[str, int],
+                problems: Problems) -> AreaGraph:
+    """Borders as each region lists them; every border must be listed from both ends."""
     adjacent: dict[str, set[str]] = {r: set() for r in regions}
     for rid, i in region_index.items():
         for j, other in enumerate(regions[rid].adjacent):
@@ -97,57 +103,57 @@ def compile_board(state: RegionConquestState) -> Board:
                 adjacent[rid].add(other)
                 continue
             problems.add(pointer("state", "regions", i, "adjacent", j), why)
-    graph = AreaGraph({r: frozenset(n) for r, n in adjacent.items()})
+    return AreaGraph({r: frozenset(n) for r, n in adjacent.items()})
 
+
+def _holders(regions: dict[str, RegionConquestRegion], players: dict[str, RegionConquestPlayer],
+             player_index: dict[str, int], problems: Problems) -> dict[str, Holder]:
+    """Who holds each occupied region; a region holds the tokens of one race at most."""
     holders: dict[str, Holder] = {
         r.id: Holder("lost_tribe", None, r.lost_tribe) for r in regions.values() if r.lost_tribe
     }
-    players: dict[str, RegionConquestPlayer] = {}
-    player_index: dict[str, int] = {}
-    for i, player in enumerate(state.players):
-        if player.id in players:
-            problems.add(pointer("state", "players", i, "id"),
-                         f"player {player.id} is listed twice")
-            continue
-        players[player.id] = player
-        player_index[player.id] = i
+    for pid, player in players.items():
+        i = player_index[pid]
         for kind, tokens_by_region in (("active", player.active),
                                        ("in_decline", player.in_decline)):
             for rid, tokens in tokens_by_region.items():
-                wrong: str | None = None
                 held = holders.get(rid)
-                if rid not in regions:
-                    wrong = f"unknown region {rid}"
-                elif held is not None:
-                    wrong = (f"region {rid} already holds {_holder_words(held)}: a region holds "
-                             "the tokens of one race at most")
-                elif kind == "in_decline" and tokens != 1:
-                    wrong = "an in-decline race keeps one token per region"
+                wrong = _holding_problem(rid, regions, held, kind, tokens)
                 if wrong is not None:
                     problems.add(pointer("state", "players", i, kind, rid), wrong)
                 if rid in regions and held is None:
                     holders[rid] = Holder("active" if kind == "active" else "in_decline",
-                                          player.id, tokens)
+                                          pid, tokens)
+    return holders
 
+
+def _holding_problem(rid: str, regions: dict[str, RegionConquestRegion], held: Holder | None,
+                     kind: str, tokens: int) -> str | None:
+    if rid not in regions:
+        return f"unknown region {rid}"
+    if held is not None:
+        return (f"region {rid} already holds {_holder_words(held)}: a region holds the tokens "
+                "of one race at most")
+    if kind == "in_decline" and tokens != 1:
+        return "an in-decline race keeps one token per region"
+    return None
+
+
+def _check_turn(state: RegionConquestState, regions: dict[str, RegionConquestRegion],
+                players: dict[str, RegionConquestPlayer], player_index: dict[str, int],
+                problems: Problems) -> None:
     turn = state.turn
-    if turn.player not in players:
-        problems.add(pointer("state", "turn", "player"), f"unknown player {turn.player}")
-    else:
-        if players[turn.player].awaiting_redeployment:
-            problems.add(pointer("state", "players", player_index[turn.player],
-                                 "awaiting_redeployment"),
-                         "the player whose turn it is cannot have tokens awaiting "
-                         "redeployment: only defenders lose regions during a turn")
-        # Only ids are checked: the list is the turn's history, and an advisory-mode
-        # redeployment may since have emptied a region conquered earlier.
-        for k, rid in enumerate(turn.conquered):
-            if rid not in regions:
-                problems.add(pointer("state", "turn", "conquered", k), f"unknown region {rid}")
-
-    problems.raise_if_any()
-    return Board(state=state, regions=regions, region_index=region_index, graph=graph,
-                 players=players, player_index=player_index, holders=holders,
-                 border=border_regions(regions, graph))
+    if not check_ref(turn.player, players, ("state", "turn", "player"), "player", problems):
+        return
+    if players[turn.player].awaiting_redeployment:
+        problems.add(pointer("state", "players", player_index[turn.player],
+                             "awaiting_redeployment"),
+                     "the player whose turn it is cannot have tokens awaiting redeployment: "
+                     "only defenders lose regions during a turn")
+    # Only ids are checked: the list is the turn's history, and an advisory-mode
+    # redeployment may since have emptied a region conquered earlier.
+    for k, rid in enumerate(turn.conquered):
+        check_ref(rid, regions, ("state", "turn", "conquered", k), "region", problems)
 
 
 def _holder_words(held: Holder) -> str:

@@ -7,12 +7,7 @@ Rule ids follow ``../shared/rules/region_conquest.md``: ``region_conquest/<secti
 
 from __future__ import annotations
 
-from arbiter.engine.outcome import CodeRef, EventRef, RuleRef
-
-RULESET_ID = "region_conquest"
-VERSION = "1.0.0"
-TITLE = "Region conquest (Small World): conquest cost, first and following conquests, " \
-        "losses, reinforcement die and redeployment"
+from arbiter.engine.catalogue import build_catalogue
 
 # Each adds one token to a conquest's cost (encampments stack: one per encampment).
 COST_MARKERS: tuple[str, ...] = ("encampment", "fortress", "mountain", "troll_lair")
@@ -27,11 +22,7 @@ KNOWN_KINDS: tuple[str, ...] = ("farmland", "forest", "hill", "swamp", "mountain
 KNOWN_MARKERS: tuple[str, ...] = (*COST_MARKERS, "hole_in_the_ground")
 
 
-def rule(section: str) -> str:
-    return f"{RULESET_ID}/{section}"
-
-
-RULES: list[RuleRef] = [RuleRef(rule(i), p) for i, p in [
+RULES: list[tuple[str, str]] = [
     ("turn.1", "Every action names the player who takes it; only the player whose turn it is "
                "may act."),
     ("cost.1", "Conquering a region takes 2 tokens + 1 per encampment, fortress, mountain and "
@@ -77,96 +68,100 @@ RULES: list[RuleRef] = [RuleRef(rule(i), p) for i, p in [
                    "defenders' kept tokens are redeployed."),
     ("score.1", "At the end of the turn the player scores 1 victory coin per region their race "
                 "tokens (active or in decline) occupy; the turn passes to the next player."),
-]]
+]
 
-CODES: dict[str, CodeRef] = {c.code: c for c in [
-    CodeRef("not_your_turn", rule("turn.1"), "it is the turn of {turn_player}, not of {player}"),
-    CodeRef("water_region", rule("water.1"),
+CODES: list[tuple[str, str, str]] = [
+    ("not_your_turn", "turn.1", "it is the turn of {turn_player}, not of {player}"),
+    ("water_region", "water.1",
             "{region} is a {kind}: seas and lakes cannot be conquered"),
-    CodeRef("already_yours", rule("target.1"),
+    ("already_yours", "target.1",
             "{region} is already held by {tokens} of your active tokens"),
-    CodeRef("not_on_border", rule("first.1"),
+    ("not_on_border", "first.1",
             "{region} is not a border region: a first conquest enters the board at its edge or "
             "from a sea at the edge"),
-    CodeRef("not_adjacent", rule("adjacent.1"),
+    ("not_adjacent", "adjacent.1",
             "{region} borders none of the regions your active tokens occupy"),
-    CodeRef("not_enough_tokens", rule("hand.1"),
+    ("not_enough_tokens", "hand.1",
             "conquering {region} takes {cost} tokens but you hold {hand}"),
-    CodeRef("no_token_to_start", rule("hand.2"),
+    ("no_token_to_start", "hand.2",
             "you hold no race token: a conquest needs at least one to start"),
-    CodeRef("conquests_ended", rule("reinforce.2"),
+    ("conquests_ended", "reinforce.2",
             "the final conquest of this turn has been made: the conquests for the turn are over"),
-    CodeRef("reinforcement_not_needed", rule("reinforce.1"),
+    ("reinforcement_not_needed", "reinforce.1",
             "you hold {hand} tokens, enough for the {cost} that {region} takes: conquer it "
             "without the die"),
-    CodeRef("die_roll_missing", rule("reinforce.4"),
+    ("die_roll_missing", "reinforce.4",
             "name the reinforcement die's result, or give the state an rng seed for the service "
             "to roll it"),
-    CodeRef("already_redeployed", rule("redeploy.3"),
+    ("already_redeployed", "redeploy.3",
             "troops were already redeployed this turn: only end_turn remains"),
-    CodeRef("redeploy_outside_your_regions", rule("redeploy.1"),
+    ("redeploy_outside_your_regions", "redeploy.1",
             "{region} is not held by your active tokens: redeployment only moves tokens between "
             "your regions"),
-    CodeRef("move_exceeds_tokens", rule("redeploy.1"),
+    ("move_exceeds_tokens", "redeploy.1",
             "moves[{step}] takes {tokens} tokens from {region}, which holds {available} then"),
-    CodeRef("region_left_empty", rule("redeploy.1"),
+    ("region_left_empty", "redeploy.1",
             "{region} would be left without a token: redeployment leaves at least one in each "
             "of your regions"),
-    CodeRef("placement_exceeds_hand", rule("redeploy.2"),
+    ("placement_exceeds_hand", "redeploy.2",
             "{placed} tokens placed from the hand of {player}, which holds {hand}"),
-    CodeRef("placement_exceeds_kept", rule("losses.2"),
+    ("placement_exceeds_kept", "losses.2",
             "{placed} tokens placed for {player}, who kept {kept} after losses this turn"),
-    CodeRef("defender_region_not_held", rule("losses.2"),
+    ("defender_region_not_held", "losses.2",
             "the active race of {player} does not occupy {region}: kept tokens go back to "
             "regions still occupied by their race"),
-    CodeRef("kept_tokens_not_redeployed", rule("losses.2"),
+    ("kept_tokens_not_redeployed", "losses.2",
             "{kept} token(s) kept by {player} after losses, {placed} redeployed: all of them go "
             "back to regions their race still occupies"),
-    CodeRef("redeployment_pending", rule("redeploy.3"),
+    ("redeployment_pending", "redeploy.3",
             "{tokens} token(s) of {player} still to redeploy ({reason}): redeploy before ending "
             "the turn"),
-]}
+]
 
-EVENTS: dict[str, EventRef] = {e.kind: e for e in [
-    EventRef("region_conquered", rule("hand.1"),
+EVENTS: list[tuple[str, str, str]] = [
+    ("region_conquered", "hand.1",
              "{region} conquered by {player} with {tokens} tokens"),
-    EventRef("lost_tribe_discarded", rule("losses.4"),
+    ("lost_tribe_discarded", "losses.4",
              "{tokens} Lost Tribe token(s) in {region} discarded"),
-    EventRef("lone_defender_discarded", rule("losses.4"),
+    ("lone_defender_discarded", "losses.4",
              "the single {race} token of {owner} in {region} discarded to the storage tray"),
-    EventRef("defender_token_discarded", rule("losses.1"),
+    ("defender_token_discarded", "losses.1",
              "{tokens} tokens of {owner} taken back from {region}; 1 discarded to the storage "
              "tray"),
-    EventRef("defender_tokens_kept", rule("losses.2"),
+    ("defender_tokens_kept", "losses.2",
              "{tokens} token(s) of {owner} kept in hand, to redeploy at the end of the turn"),
-    EventRef("own_decline_token_lost", rule("decline.1"),
+    ("own_decline_token_lost", "decline.1",
              "the in-decline token of {player} in {region} lost to the storage tray"),
-    EventRef("markers_stay", rule("markers.1"), "the markers in {region} ({markers}) stay for "
+    ("markers_stay", "markers.1", "the markers in {region} ({markers}) stay for "
              "{player}"),
-    EventRef("reinforcement_die_rolled", rule("reinforce.1"),
+    ("reinforcement_die_rolled", "reinforce.1",
              "the reinforcement die shows {die}: {hand} tokens + {die} against {cost}"),
-    EventRef("final_conquest_failed", rule("reinforce.2"),
+    ("final_conquest_failed", "reinforce.2",
              "{region} takes {cost}; {hand} tokens + {die} fall short: the tokens stay in hand "
              "and the conquests for the turn end"),
-    EventRef("tokens_moved", rule("redeploy.1"),
+    ("tokens_moved", "redeploy.1",
              "{tokens} tokens moved from {from_region} to {to_region}"),
-    EventRef("tokens_placed", rule("redeploy.2"),
+    ("tokens_placed", "redeploy.2",
              "{tokens} token(s) of {player} placed from hand in {region}"),
-    EventRef("kept_tokens_redeployed", rule("losses.2"),
+    ("kept_tokens_redeployed", "losses.2",
              "{tokens} kept token(s) of {player} redeployed in {region}"),
-    EventRef("kept_for_first_conquest", rule("losses.3"),
+    ("kept_for_first_conquest", "losses.3",
              "no region left for {player}: {tokens} token(s) stay in hand for a first conquest "
              "on their next turn"),
-    EventRef("coins_scored", rule("score.1"),
+    ("coins_scored", "score.1",
              "{coins} victory coin(s) for {player}, 1 for each region their race tokens "
              "occupy"),
-    EventRef("turn_passed", rule("score.1"), "the turn passes to {player}"),
-]}
+    ("turn_passed", "score.1", "the turn passes to {player}"),
+]
 
-CATALOGUES: dict[str, object] = {
-    "cost_markers": list(COST_MARKERS),
-    "water_kinds": sorted(WATER_KINDS),
-    "region_kinds": list(KNOWN_KINDS),
-    "markers": list(KNOWN_MARKERS),
-    "reinforcement_die": list(REINFORCEMENT_DIE),
-}
+CATALOGUE = build_catalogue(
+    "region_conquest", "1.0.0",
+    "Region conquest (Small World): conquest cost, first and following conquests, losses, "
+    "reinforcement die and redeployment",
+    rules=RULES, codes=CODES, events=EVENTS, data={
+        "cost_markers": list(COST_MARKERS),
+        "water_kinds": sorted(WATER_KINDS),
+        "region_kinds": list(KNOWN_KINDS),
+        "markers": list(KNOWN_MARKERS),
+        "reinforcement_die": list(REINFORCEMENT_DIE),
+    })

@@ -13,13 +13,9 @@ hand when it succeeds, and ends the conquests of the turn either way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
-
-from pydantic import BaseModel
-
+from arbiter.engine.draft import Draft
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.judging import Judgement
 from arbiter.engine.outcome import Verdict, location
 from arbiter.engine.rng import SeededRng
 
@@ -29,16 +25,6 @@ from .cost import cost_breakdown
 from .ledger import Ledger
 from .models import RegionConquestConquer, RegionConquestFinalConquest
 from .targets import Reach, off_turn, region_refusals, turn_refusals
-
-
-@dataclass(slots=True)
-class Judgement:
-    """What ``validate`` needs besides the verdict: how to build the resulting state, the
-    derived facts, and whether the step can be undone at the table."""
-
-    apply: Callable[[], BaseModel] | None
-    derived: dict[str, Any] = field(default_factory=dict)
-    reversible: bool = True
 
 
 def check_player(board: Board, player: str, problems: Problems) -> None:
@@ -75,7 +61,7 @@ def judge_conquer(board: Board, action: RegionConquestConquer, verdict: Verdict)
     out_of_turn = _refuse_target(board, reach, region, verdict)
     cost = cost_breakdown(board, reach, region)
     if out_of_turn:
-        return Judgement(apply=None, derived={"conquest": cost.model_dump(mode="json")})
+        return Judgement(verdict, derived={"conquest": cost.model_dump(mode="json")})
     at = location(region=region)
     # An empty hand breaks both hand rules (a conquest always takes at least 1 token), and
     # every reason is reported, not just the first.
@@ -85,12 +71,12 @@ def judge_conquer(board: Board, action: RegionConquestConquer, verdict: Verdict)
         verdict.violate("not_enough_tokens", at=at, fatal=True, region=region, cost=cost.total,
                         hand=cost.hand)
 
-    def apply() -> BaseModel:
+    def apply() -> Draft:
         ledger = Ledger(board.state)
         conquer_region(board, ledger, action.player, region, cost.total, verdict)
-        return ledger.result()
+        return ledger.draft
 
-    return Judgement(apply=apply, derived={"conquest": cost.model_dump(mode="json")})
+    return Judgement(verdict, apply, derived={"conquest": cost.model_dump(mode="json")})
 
 
 def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
@@ -101,7 +87,7 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
     out_of_turn = _refuse_target(board, reach, region, verdict)
     cost = cost_breakdown(board, reach, region)
     if out_of_turn:
-        return Judgement(apply=None, derived={"conquest": cost.model_dump(mode="json")})
+        return Judgement(verdict, derived={"conquest": cost.model_dump(mode="json")})
     hand, total = cost.hand, cost.total
     at = location(region=region)
     if hand == 0:
@@ -124,12 +110,12 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
         seed = rng.state
     else:
         verdict.violate("die_roll_missing", at=at, fatal=True)
-        return Judgement(apply=None, derived={"conquest": cost.model_dump(mode="json")})
+        return Judgement(verdict, derived={"conquest": cost.model_dump(mode="json")})
 
-    def apply() -> BaseModel:
+    def apply() -> Draft:
         ledger = Ledger(board.state)
         if seed is not None:
-            ledger.data["rng"] = seed
+            ledger.draft["rng"] = seed
         ledger.turn["reinforcement_used"] = True
         verdict.event("reinforcement_die_rolled", at=at, die=die, hand=hand, cost=total)
         if hand + die >= total:
@@ -138,11 +124,11 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
         else:
             verdict.event("final_conquest_failed", at=at, region=region, cost=total, hand=hand,
                           die=die)
-        return ledger.result()
+        return ledger.draft
 
     # A die was rolled, at the table or by the service: undoing the step would let the
     # player roll again.
-    return Judgement(apply=apply, derived={"conquest": cost.model_dump(mode="json")},
+    return Judgement(verdict, apply, derived={"conquest": cost.model_dump(mode="json")},
                      reversible=False)
 
 

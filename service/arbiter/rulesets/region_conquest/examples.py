@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.engine.ruleset import Examples
+
 EXAMPLE_STATE: dict[str, Any] = {
     "regions": [
         {"id": "sea", "kind": "sea", "edge": True, "adjacent": ["hills", "forest"]},
@@ -24,3 +26,5 @@ EXAMPLE_STATE: dict[str, Any] = {
 }
 
 EXAMPLE_ACTION: dict[str, Any] = {"type": "conquer", "player": "orcs", "region": "hills"}
+
+EXAMPLES = Examples(state=EXAMPLE_STATE, action=EXAMPLE_ACTION)

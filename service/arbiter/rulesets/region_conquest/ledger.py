@@ -1,28 +1,42 @@
-"""The working copy an action's effect is written into: a plain-dict copy of the state
-(``model_dump``) with its regions and players indexed by id, and the few token moves the
-rules make (into a region, out of a region, into the storage tray). The input models are
-never touched; ``result`` validates the copy back into a state model.
+"""The working copy an action's effect is written into: a ``Draft`` of the state with its
+regions and players indexed by id as they are touched, and the few token moves the rules
+make (into a region, out of a region). The request's models are never touched; the
+pipeline checks the result against the state model.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
-from arbiter.engine.errors import InvalidInput, Problem, pointer
+from arbiter.engine.draft import Draft
 
 from .models import RegionConquestState
 
 
 class Ledger:
-    __slots__ = ("data", "players", "regions", "turn")
+    __slots__ = ("_players", "_regions", "draft")
 
     def __init__(self, state: RegionConquestState) -> None:
-        self.data: dict[str, Any] = state.model_dump()
-        self.regions: dict[str, dict[str, Any]] = {r["id"]: r for r in self.data["regions"]}
-        self.players: dict[str, dict[str, Any]] = {p["id"]: p for p in self.data["players"]}
-        self.turn: dict[str, Any] = self.data["turn"]
+        self.draft = Draft(state)
+        self._regions: dict[str, dict[str, Any]] | None = None
+        self._players: dict[str, dict[str, Any]] | None = None
+
+    @property
+    def regions(self) -> dict[str, dict[str, Any]]:
+        if self._regions is None:
+            self._regions = {r["id"]: r for r in self.draft["regions"]}
+        return self._regions
+
+    @property
+    def players(self) -> dict[str, dict[str, Any]]:
+        if self._players is None:
+            self._players = {p["id"]: p for p in self.draft["players"]}
+        return self._players
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        turn: dict[str, Any] = self.draft["turn"]
+        return turn
 
     def put(self, player: str, region: str, tokens: int, race: str = "active") -> None:
         held = self.players[player][race]
@@ -36,14 +50,3 @@ class Ledger:
             held[region] = left
         else:
             held.pop(region, None)
-
-    def result(self) -> RegionConquestState:
-        try:
-            return RegionConquestState.model_validate(self.data)
-        except ValidationError as exc:
-            # Only an absurd state gets here (a count pushed past its bound by a legal
-            # action): answer 422 on the fields that overflowed, never a 5xx.
-            raise InvalidInput([
-                Problem(pointer("state", *e["loc"]), f"the action would make this {e['msg']}")
-                for e in exc.errors()
-            ]) from None

@@ -10,30 +10,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import Field, RootModel
+
+from arbiter.engine.wire import Count, Frozen, Id, Seed, Word
 
 MAX_REGIONS = 10_000
 MAX_PLAYERS = 16
 MAX_NEIGHBOURS = 256
 MAX_REDEPLOY_STEPS = 10_000
 
-RegionId = Annotated[str, Field(min_length=1, max_length=64)]
-PlayerId = Annotated[str, Field(min_length=1, max_length=64)]
-# Kinds and markers are open-ended data ("farmland, forest, …", "hole-in-the-ground, …"),
-# so they are free snake_case words rather than enums; the catalogue lists the known ones.
-Word = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
-Count = Annotated[int, Field(ge=0, le=10_000)]
+RegionId = Id
+PlayerId = Id
 # A region a player occupies holds at least one of their tokens; an empty region is simply
 # left out of the map, so every state has exactly one spelling.
 Tokens = Annotated[int, Field(ge=1, le=10_000)]
-Seed = Annotated[int, Field(ge=0, le=2**64 - 1)]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class RegionConquestOptions(_Frozen):
+class RegionConquestOptions(Frozen):
     """Variants and house rules."""
 
     base_cost: Annotated[int, Field(ge=0, le=20)] = Field(
@@ -41,7 +34,7 @@ class RegionConquestOptions(_Frozen):
         "(2 in the published rules). The total never falls below 1.")
 
 
-class RegionConquestRegion(_Frozen):
+class RegionConquestRegion(Frozen):
     id: RegionId
     kind: Word = Field(description="Terrain: farmland, forest, hill, swamp, mountain, sea, "
                        "lake, … Seas and lakes cannot be conquered.")
@@ -57,7 +50,7 @@ class RegionConquestRegion(_Frozen):
     lost_tribe: Count = Field(default=0, description="Lost Tribe tokens in the region.")
 
 
-class RegionConquestPlayer(_Frozen):
+class RegionConquestPlayer(Frozen):
     id: PlayerId
     hand: Count = Field(default=0, description="Active race tokens in hand, available to "
                         "conquer.")
@@ -75,7 +68,7 @@ class RegionConquestPlayer(_Frozen):
     coins: Annotated[int, Field(ge=0, le=10**9)] = Field(default=0, description="Victory coins.")
 
 
-class RegionConquestTurn(_Frozen):
+class RegionConquestTurn(Frozen):
     """Whose turn it is and what has happened in it."""
 
     player: PlayerId
@@ -89,7 +82,7 @@ class RegionConquestTurn(_Frozen):
                              "end_turn remains.")
 
 
-class RegionConquestState(_Frozen):
+class RegionConquestState(Frozen):
     options: RegionConquestOptions = Field(default_factory=RegionConquestOptions)
     regions: list[RegionConquestRegion] = Field(min_length=1, max_length=MAX_REGIONS)
     players: list[RegionConquestPlayer] = Field(
@@ -101,13 +94,13 @@ class RegionConquestState(_Frozen):
         "reinforcement die with; the advanced seed comes back in the new state.")
 
 
-class RegionConquestConquer(_Frozen):
+class RegionConquestConquer(Frozen):
     type: Literal["conquer"]
     player: PlayerId
     region: RegionId
 
 
-class RegionConquestFinalConquest(_Frozen):
+class RegionConquestFinalConquest(Frozen):
     """The last conquest attempt of the turn, helped by the reinforcement die."""
 
     type: Literal["final_conquest"]
@@ -118,7 +111,7 @@ class RegionConquestFinalConquest(_Frozen):
         "0, 0, 0, 1, 2, 3). Digital mode: omit it; the service rolls with the state's rng.")
 
 
-class RegionConquestMove(_Frozen):
+class RegionConquestMove(Frozen):
     """Active tokens moved between two regions the player occupies."""
 
     from_region: RegionId
@@ -126,7 +119,7 @@ class RegionConquestMove(_Frozen):
     tokens: Tokens
 
 
-class RegionConquestPlacement(_Frozen):
+class RegionConquestPlacement(Frozen):
     """Tokens from a player's hand put on a region their active race occupies: the active
     player's tokens left in hand, or a defeated player's tokens kept after losses."""
 
@@ -135,7 +128,7 @@ class RegionConquestPlacement(_Frozen):
     tokens: Tokens
 
 
-class RegionConquestRedeploy(_Frozen):
+class RegionConquestRedeploy(Frozen):
     type: Literal["redeploy"]
     player: PlayerId
     moves: list[RegionConquestMove] = Field(
@@ -148,11 +141,12 @@ class RegionConquestRedeploy(_Frozen):
         "violation's at.step counts the moves first, then the placements.")
 
 
-class RegionConquestEndTurn(_Frozen):
+class RegionConquestEndTurn(Frozen):
     type: Literal["end_turn"]
     player: PlayerId
 
 
+# One action of the union, as ``judge`` takes it.
 RegionConquestAnyAction = (RegionConquestConquer | RegionConquestFinalConquest
                            | RegionConquestRedeploy | RegionConquestEndTurn)
 

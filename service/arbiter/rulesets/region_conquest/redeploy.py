@@ -15,14 +15,15 @@ in decline) and passes the turn to the next player in the state's order. It need
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
-from pydantic import BaseModel
-
+from arbiter.engine.draft import Draft
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.judging import Judgement
 from arbiter.engine.outcome import Verdict, location
 
 from .board import Board
-from .conquest import Judgement, check_player
+from .conquest import check_player
 from .ledger import Ledger
 from .models import RegionConquestEndTurn, RegionConquestRedeploy
 
@@ -59,7 +60,7 @@ def _refuse_other_turn(board: Board, player: str, verdict: Verdict) -> bool:
 def judge_redeploy(board: Board, action: RegionConquestRedeploy, verdict: Verdict) -> Judgement:
     _check_redeploy(board, action)
     if _refuse_other_turn(board, action.player, verdict):
-        return Judgement(apply=None)
+        return Judgement(verdict)
     player = action.player
     if board.state.turn.redeployed:
         verdict.violate("already_redeployed")
@@ -68,63 +69,14 @@ def judge_redeploy(board: Board, action: RegionConquestRedeploy, verdict: Verdic
     # a region emptied by one move may be refilled by a later one, but no new one joins.
     regions = board.players[player].active
     held = dict(regions)
-    for i, move in enumerate(action.moves):
-        outside = [r for r in (move.from_region, move.to_region) if r not in regions]
-        for region in outside:
-            verdict.violate("redeploy_outside_your_regions", at=location(step=i, region=region),
-                            fatal=True, region=region)
-        if outside:
-            continue
-        available = held[move.from_region]
-        if move.tokens > available:
-            verdict.violate("move_exceeds_tokens", at=location(step=i, region=move.from_region),
-                            fatal=True, step=i, tokens=move.tokens, region=move.from_region,
-                            available=available)
-            continue
-        held[move.from_region] -= move.tokens
-        held[move.to_region] += move.tokens
-
-    # Placements count as steps after the moves, so ``at.step`` names one of either.
-    placed: dict[str, int] = defaultdict(int)
-    for k, placement in enumerate(action.placements):
-        at = location(step=len(action.moves) + k, region=placement.region)
-        who = placement.player
-        if who == player:
-            if placement.region not in regions:
-                verdict.violate("redeploy_outside_your_regions", at=at, fatal=True,
-                                region=placement.region)
-            else:
-                held[placement.region] += placement.tokens
-        elif placement.region not in board.players[who].active:
-            verdict.violate("defender_region_not_held", at=at, fatal=True, player=who,
-                            region=placement.region)
-        placed[who] += placement.tokens
-
-    hand = board.players[player].hand
-    if placed[player] > hand:
-        verdict.violate("placement_exceeds_hand", fatal=True, player=player,
-                        placed=placed[player], hand=hand)
-    # Tokens the player does not place stay in hand (redeploy.2): the rules file says a
-    # failed final conquest leaves them "in hand", where the published rules would deploy
-    # them, and redeployment itself is a "may"; only defenders' kept tokens must go back.
-    for other in board.state.players:
-        if other.id == player:
-            continue
-        kept, put = other.awaiting_redeployment, placed[other.id]
-        if put > kept:
-            verdict.violate("placement_exceeds_kept", fatal=True, player=other.id, placed=put,
-                            kept=kept)
-        elif put < kept and other.active:
-            # Where the kept tokens would go is the defender's choice: the service cannot
-            # make it for them, so the action is incomplete rather than applied partly.
-            verdict.violate("kept_tokens_not_redeployed", fatal=True, player=other.id,
-                            kept=kept, placed=put)
-
+    _judge_moves(action, regions, held, verdict)
+    placed = _judge_placements(board, action, regions, held, verdict)
+    _judge_placed_tokens(board, player, placed, verdict)
     for region in regions:
         if held[region] == 0:
             verdict.violate("region_left_empty", at=location(region=region), region=region)
 
-    def apply() -> BaseModel:
+    def apply() -> Draft:
         ledger = Ledger(board.state)
         for i, move in enumerate(action.moves):
             ledger.take(player, move.from_region, move.tokens)
@@ -146,15 +98,80 @@ def judge_redeploy(board: Board, action: RegionConquestRedeploy, verdict: Verdic
                               tokens=placement.tokens, region=placement.region)
         settle_kept_tokens(ledger, verdict)
         ledger.turn["redeployed"] = True
-        return ledger.result()
+        return ledger.draft
 
-    return Judgement(apply=apply)
+    return Judgement(verdict, apply)
+
+
+def _judge_moves(action: RegionConquestRedeploy, regions: Mapping[str, int],
+                 held: dict[str, int], verdict: Verdict) -> None:
+    """The moves, in order, between the player's regions; ``held`` follows them."""
+    for i, move in enumerate(action.moves):
+        outside = [r for r in (move.from_region, move.to_region) if r not in regions]
+        for region in outside:
+            verdict.violate("redeploy_outside_your_regions", at=location(step=i, region=region),
+                            fatal=True, region=region)
+        if outside:
+            continue
+        available = held[move.from_region]
+        if move.tokens > available:
+            verdict.violate("move_exceeds_tokens", at=location(step=i, region=move.from_region),
+                            fatal=True, step=i, tokens=move.tokens, region=move.from_region,
+                            available=available)
+            continue
+        held[move.from_region] -= move.tokens
+        held[move.to_region] += move.tokens
+
+
+def _judge_placements(board: Board, action: RegionConquestRedeploy, regions: Mapping[str, int],
+                      held: dict[str, int], verdict: Verdict) -> dict[str, int]:
+    """Where each placement goes; the tokens each player places in all. Placements count
+    as steps after the moves, so ``at.step`` names one of either."""
+    placed: dict[str, int] = defaultdict(int)
+    for k, placement in enumerate(action.placements):
+        at = location(step=len(action.moves) + k, region=placement.region)
+        who = placement.player
+        if who == action.player:
+            if placement.region not in regions:
+                verdict.violate("redeploy_outside_your_regions", at=at, fatal=True,
+                                region=placement.region)
+            else:
+                held[placement.region] += placement.tokens
+        elif placement.region not in board.players[who].active:
+            verdict.violate("defender_region_not_held", at=at, fatal=True, player=who,
+                            region=placement.region)
+        placed[who] += placement.tokens
+    return placed
+
+
+def _judge_placed_tokens(board: Board, player: str, placed: dict[str, int],
+                         verdict: Verdict) -> None:
+    """The tokens placed against what each player holds to place."""
+    hand = board.players[player].hand
+    if placed[player] > hand:
+        verdict.violate("placement_exceeds_hand", fatal=True, player=player,
+                        placed=placed[player], hand=hand)
+    # Tokens the player does not place stay in hand (redeploy.2): the rules file says a
+    # failed final conquest leaves them "in hand", where the published rules would deploy
+    # them, and redeployment itself is a "may"; only defenders' kept tokens must go back.
+    for other in board.state.players:
+        if other.id == player:
+            continue
+        kept, put = other.awaiting_redeployment, placed[other.id]
+        if put > kept:
+            verdict.violate("placement_exceeds_kept", fatal=True, player=other.id, placed=put,
+                            kept=kept)
+        elif put < kept and other.active:
+            # Where the kept tokens would go is the defender's choice: the service cannot
+            # make it for them, so the action is incomplete rather than applied partly.
+            verdict.violate("kept_tokens_not_redeployed", fatal=True, player=other.id,
+                            kept=kept, placed=put)
 
 
 def settle_kept_tokens(ledger: Ledger, verdict: Verdict) -> None:
     """Kept tokens not redeployed go back to their player's hand: those of a player with no
     region left are for a first conquest on their next turn."""
-    for p in ledger.data["players"]:
+    for p in ledger.players.values():
         kept = p["awaiting_redeployment"]
         if not kept:
             continue
@@ -171,14 +188,14 @@ def judge_end_turn(board: Board, action: RegionConquestEndTurn, verdict: Verdict
     check_player(board, action.player, problems)
     problems.raise_if_any()
     if _refuse_other_turn(board, action.player, verdict):
-        return Judgement(apply=None)
+        return Judgement(verdict)
     player = action.player
     if not board.state.turn.redeployed:
         for who, tokens, reason in pending_redeployments(board, player):
             verdict.violate("redeployment_pending", fatal=True, player=who, tokens=tokens,
                             reason=reason)
 
-    def apply() -> BaseModel:
+    def apply() -> Draft:
         ledger = Ledger(board.state)
         settle_kept_tokens(ledger, verdict)
         coins = board.occupied_by(player)
@@ -186,12 +203,12 @@ def judge_end_turn(board: Board, action: RegionConquestEndTurn, verdict: Verdict
         verdict.event("coins_scored", player=player, coins=coins)
         order = [p.id for p in board.state.players]
         following = order[(order.index(player) + 1) % len(order)]
-        ledger.data["turn"] = {"player": following, "conquered": [],
+        ledger.draft["turn"] = {"player": following, "conquered": [],
                                "reinforcement_used": False, "redeployed": False}
         verdict.event("turn_passed", player=following)
-        return ledger.result()
+        return ledger.draft
 
-    return Judgement(apply=apply)
+    return Judgement(verdict, apply)
 
 
 def pending_redeployments(board: Board, player: str) -> list[tuple[str, int, str]]:

@@ -3,7 +3,10 @@ their territory and occupant, castles and their owners, each player's pawns per 
 and every consistency check that makes a state malformed (422) rather than merely illegal
 to act in — unknown territories, two pawns on one bonus location, a player with other than
 12 pawns, both colours in one territory, token counts that do not match the trap and spy
-locations held, negative counts. Built once per request."""
+locations held, negative counts. ``compile_board`` finds every such problem, raises them
+together as ``InvalidInput`` with JSON pointers into ``/state``, and otherwise returns a
+``Board``. Built once per request, shared by every question asked of it, never mutated.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ from dataclasses import dataclass
 
 from arbiter.engine.areas import AreaGraph
 from arbiter.engine.errors import InvalidInput, Problems, pointer
+from arbiter.engine.index import check_ref, index_by_id
 
+from .catalogue import ARMY_PAWNS
 from .models import (
-    ARMY_PAWNS,
     BonusEffect,
     Resource,
     TerritoryConquestPlayer,
@@ -33,7 +37,7 @@ class BonusLocation:
     icons: Mapping[Resource, int]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     state: TerritoryConquestState
     graph: AreaGraph
@@ -85,19 +89,20 @@ class Board:
 def compile_board(state: TerritoryConquestState) -> Board:
     """Check the state's consistency and index it. Raises InvalidInput (422)."""
     problems = Problems()
-    territories = _territories(state, problems)
-    try:
-        graph = AreaGraph.build(territories, ((a, b) for a, b in state.adjacent))
-    except InvalidInput as exc:
-        # Keep collecting: the client sees every bad field at once.
-        problems.items.extend(exc.problems)
-        graph = AreaGraph({})
-    locations = _locations(state, territories, problems)
+    territory_index = index_by_id(state.territories, ("state", "territories"), "territory",
+                                  problems)
+    territories = {tid: state.territories[i] for tid, i in territory_index.items()}
+    _territory_problems(state, territory_index, problems)
+    graph = _graph(state, territories, problems)
+    locations = _locations(state, territory_index, problems)
     locations_in: dict[str, list[str]] = {t: [] for t in territories}
     for loc in sorted(locations.values(), key=lambda b: b.id):
         locations_in[loc.territory].append(loc.id)
-    players = _players(state, problems)
+    player_index = index_by_id(state.players, ("state", "players"), "player", problems)
+    players = {pid: state.players[i] for pid, i in player_index.items()}
+    _player_count_problems(state, player_index, problems)
     castle, castle_owner = _castles(state, territories, problems)
+    _castle_territory_problems(state, territory_index, castle, castle_owner, problems)
     armies = _armies(state, territories, castle, problems)
     occupant = _occupants(state, locations, armies, problems)
     turn_record_problems(state, set(players), problems)
@@ -123,36 +128,44 @@ def _negative(problems: Problems, value: int, *at: object) -> bool:
     return False
 
 
-def _territories(state: TerritoryConquestState,
-                 problems: Problems) -> dict[str, TerritoryConquestTerritory]:
+def _graph(state: TerritoryConquestState, territories: Mapping[str, object],
+           problems: Problems) -> AreaGraph:
+    try:
+        return AreaGraph.build(territories, ((a, b) for a, b in state.adjacent),
+                               pairs_at=("state", "adjacent"))
+    except InvalidInput as exc:
+        # Keep collecting: the client sees every bad field at once.
+        problems.items.extend(exc.problems)
+        return AreaGraph({})
+
+
+def _territory_problems(state: TerritoryConquestState, territory_index: Mapping[str, int],
+                        problems: Problems) -> None:
+    """Negative icons and points, and points in a colour no player has (each territory
+    listed once; a repeated one is reported by its id alone)."""
     players = {p.id for p in state.players}
-    territories: dict[str, TerritoryConquestTerritory] = {}
-    for i, t in enumerate(state.territories):
+    for i in territory_index.values():
+        t = state.territories[i]
         at = ("state", "territories", i)
-        if t.id in territories:
-            problems.add(pointer(*at, "id"), f"territory {t.id!r} is listed twice")
-            continue
-        territories[t.id] = t
         for resource, count in t.production.items():
             _negative(problems, count, *at, "production", resource.value)
         for colour, points in t.victory_points.items():
-            if colour not in players:
-                problems.add(pointer(*at, "victory_points", colour),
-                             f"unknown player colour {colour!r}")
+            check_ref(colour, players, (*at, "victory_points", colour), "player colour",
+                      problems)
             _negative(problems, points, *at, "victory_points", colour)
-    return territories
 
 
-def _locations(state: TerritoryConquestState, territories: Mapping[str, object],
+def _locations(state: TerritoryConquestState, territory_index: Mapping[str, int],
                problems: Problems) -> dict[str, BonusLocation]:
+    """Every bonus location by id. Ids are unique over the whole board, not only within a
+    territory's list, so a repeated id is found here rather than by ``index_by_id``."""
     locations: dict[str, BonusLocation] = {}
-    for i, t in enumerate(state.territories):
-        if territories.get(t.id) is not t:
-            continue
+    for i in sorted(territory_index.values()):
+        t = state.territories[i]
         for j, b in enumerate(t.bonus_locations):
             at = ("state", "territories", i, "bonus_locations", j)
             if b.id in locations:
-                problems.add(pointer(*at, "id"), f"bonus location {b.id!r} is listed twice")
+                problems.add(pointer(*at, "id"), f"bonus location {b.id} is listed twice")
                 continue
             locations[b.id] = BonusLocation(b.id, t.id, b.effect, b.icons)
             if b.effect is BonusEffect.production and not b.icons:
@@ -165,19 +178,14 @@ def _locations(state: TerritoryConquestState, territories: Mapping[str, object],
     return locations
 
 
-def _players(state: TerritoryConquestState,
-             problems: Problems) -> dict[str, TerritoryConquestPlayer]:
-    players: dict[str, TerritoryConquestPlayer] = {}
-    for i, p in enumerate(state.players):
-        at = ("state", "players", i)
-        if p.id in players:
-            problems.add(pointer(*at, "id"), f"player {p.id!r} is listed twice")
-            continue
-        players[p.id] = p
+def _player_count_problems(state: TerritoryConquestState, player_index: Mapping[str, int],
+                           problems: Problems) -> None:
+    for i in player_index.values():
+        p = state.players[i]
         for field in ("reserve", "soldier_tokens", "trap_tokens", "spy_tokens"):
-            if getattr(p, field) is not None:
-                _negative(problems, getattr(p, field), *at, field)
-    return players
+            value = getattr(p, field)
+            if value is not None:
+                _negative(problems, value, "state", "players", i, field)
 
 
 def _castles(state: TerritoryConquestState,
@@ -186,26 +194,32 @@ def _castles(state: TerritoryConquestState,
     castle: dict[str, str] = {}
     castle_owner: dict[str, str] = {}
     for i, p in enumerate(state.players):
-        at = pointer("state", "players", i, "castle")
-        if p.castle not in territories:
-            problems.add(at, f"unknown territory {p.castle!r}")
-        elif p.castle in castle_owner:
-            problems.add(at, f"{p.castle} is already {castle_owner[p.castle]}'s castle")
-        else:
-            castle[p.id] = p.castle
-            castle_owner[p.castle] = p.id
+        at = ("state", "players", i, "castle")
+        if not check_ref(p.castle, territories, at, "territory", problems):
+            continue
+        if p.castle in castle_owner:
+            problems.add(pointer(*at), f"{p.castle} is already {castle_owner[p.castle]}'s castle")
+            continue
+        castle[p.id] = p.castle
+        castle_owner[p.castle] = p.id
+    return castle, castle_owner
+
+
+def _castle_territory_problems(state: TerritoryConquestState,
+                               territory_index: Mapping[str, int], castle: Mapping[str, str],
+                               castle_owner: Mapping[str, str], problems: Problems) -> None:
+    """Castles have no bonus locations; only castles print production icons."""
     if len(castle) != len(state.players):
-        # Which territories are castles is unsettled; the checks below would only echo it.
-        return castle, castle_owner
+        # Which territories are castles is unsettled; these checks would only echo it.
+        return
     for i, t in enumerate(state.territories):
         if t.id in castle_owner and t.bonus_locations:
             problems.add(pointer("state", "territories", i, "bonus_locations"),
                          f"{t.id} is a castle: castles have no bonus locations")
-        if t.id not in castle_owner and t.production and territories.get(t.id) is t:
+        if t.id not in castle_owner and t.production and territory_index.get(t.id) == i:
             problems.add(pointer("state", "territories", i, "production"),
                          "only castle territories show production icons outside bonus "
                          "locations")
-    return castle, castle_owner
 
 
 def _armies(state: TerritoryConquestState, territories: Mapping[str, object],
@@ -213,34 +227,45 @@ def _armies(state: TerritoryConquestState, territories: Mapping[str, object],
     armies: dict[str, dict[str, int]] = {}
     holder: dict[str, str] = {}   # territory -> the player already seen with pawns there
     for i, p in enumerate(state.players):
-        at = ("state", "players", i)
-        mine: dict[str, int] = {}
-        for territory, count in p.armies.items():
-            where = (*at, "armies", territory)
-            if territory not in territories:
-                problems.add(pointer(*where), f"unknown territory {territory!r}")
-                continue
-            if _negative(problems, count, *where) or count == 0:
-                continue
-            if any(t == territory and owner != p.id for owner, t in castle.items()):
-                problems.add(pointer(*where),
-                             f"{territory} is the opponent's castle: no pawn of yours can be "
-                             "there")
-            elif territory in holder and holder[territory] != p.id:
-                problems.add(pointer(*where), f"{territory} already holds {holder[territory]}'s"
-                             " pawns: a territory is controlled by one player at a time")
-            holder.setdefault(territory, p.id)
-            mine[territory] = count
+        mine = _player_armies(i, p, territories, castle, holder, problems)
         armies[p.id] = mine
-        on_board = sum(mine.values())
-        if on_board > ARMY_PAWNS:
-            problems.add(pointer(*at, "armies"),
-                         f"{on_board} pawns on the board: a player has {ARMY_PAWNS}")
-        elif p.reserve is not None and p.reserve >= 0 and on_board + p.reserve != ARMY_PAWNS:
-            problems.add(pointer(*at, "reserve"),
-                         f"{p.reserve} in reserve and {on_board} on the board make "
-                         f"{p.reserve + on_board}: a player has {ARMY_PAWNS} pawns")
+        _pawn_total_problems(i, p, sum(mine.values()), problems)
     return armies
+
+
+def _player_armies(i: int, p: TerritoryConquestPlayer, territories: Mapping[str, object],
+                   castle: Mapping[str, str], holder: dict[str, str],
+                   problems: Problems) -> dict[str, int]:
+    """The player's positive pawn counts by territory; ``holder`` notes who was seen where,
+    so the second colour in a territory is reported."""
+    mine: dict[str, int] = {}
+    for territory, count in p.armies.items():
+        where = ("state", "players", i, "armies", territory)
+        if not check_ref(territory, territories, where, "territory", problems):
+            continue
+        if _negative(problems, count, *where) or count == 0:
+            continue
+        if any(t == territory and owner != p.id for owner, t in castle.items()):
+            problems.add(pointer(*where),
+                         f"{territory} is the opponent's castle: no pawn of yours can be there")
+        elif territory in holder and holder[territory] != p.id:
+            problems.add(pointer(*where), f"{territory} already holds {holder[territory]}'s"
+                         " pawns: a territory is controlled by one player at a time")
+        holder.setdefault(territory, p.id)
+        mine[territory] = count
+    return mine
+
+
+def _pawn_total_problems(i: int, p: TerritoryConquestPlayer, on_board: int,
+                         problems: Problems) -> None:
+    at = ("state", "players", i)
+    if on_board > ARMY_PAWNS:
+        problems.add(pointer(*at, "armies"),
+                     f"{on_board} pawns on the board: a player has {ARMY_PAWNS}")
+    elif p.reserve is not None and p.reserve >= 0 and on_board + p.reserve != ARMY_PAWNS:
+        problems.add(pointer(*at, "reserve"),
+                     f"{p.reserve} in reserve and {on_board} on the board make "
+                     f"{p.reserve + on_board}: a player has {ARMY_PAWNS} pawns")
 
 
 def _occupants(state: TerritoryConquestState, locations: Mapping[str, BonusLocation],
@@ -251,16 +276,16 @@ def _occupants(state: TerritoryConquestState, locations: Mapping[str, BonusLocat
         per_territory: Counter[str] = Counter()
         tokens: Counter[BonusEffect] = Counter()
         for j, loc_id in enumerate(p.on_bonus_locations):
-            where = pointer(*at, "on_bonus_locations", j)
-            loc = locations.get(loc_id)
-            if loc is None:
-                problems.add(where, f"unknown bonus location {loc_id!r}")
+            where = (*at, "on_bonus_locations", j)
+            if not check_ref(loc_id, locations, where, "bonus location", problems):
                 continue
             if loc_id in occupant:
-                problems.add(where, f"bonus location {loc_id} already holds {occupant[loc_id]}'s"
-                             " pawn: each bonus location holds a single pawn")
+                problems.add(pointer(*where), f"bonus location {loc_id} already holds "
+                             f"{occupant[loc_id]}'s pawn: each bonus location holds a single "
+                             "pawn")
                 continue
             occupant[loc_id] = p.id
+            loc = locations[loc_id]
             per_territory[loc.territory] += 1
             tokens[loc.effect] += 1
         for territory, on_locations in sorted(per_territory.items()):
@@ -269,13 +294,18 @@ def _occupants(state: TerritoryConquestState, locations: Mapping[str, BonusLocat
                 problems.add(pointer(*at, "armies", territory),
                              f"{on_locations} pawns stand on bonus locations of {territory} but "
                              f"the territory holds {pawns} of {p.id}'s pawns")
-        # Trap and spy tokens come only with their locations ("Do not take any Trap tokens
-        # by default"), one each; a count that disagrees would make discarding undefined.
-        for field, effect in (("trap_tokens", BonusEffect.trap_token),
-                              ("spy_tokens", BonusEffect.spy_token)):
-            held = getattr(p, field)
-            if held is not None and held >= 0 and held != tokens[effect]:
-                problems.add(pointer(*at, field),
-                             f"{held} held, but {p.id} holds {tokens[effect]} "
-                             f"{effect.value} bonus locations (one token each)")
+        _token_count_problems(i, p, tokens, problems)
     return occupant
+
+
+def _token_count_problems(i: int, p: TerritoryConquestPlayer, tokens: Mapping[BonusEffect, int],
+                          problems: Problems) -> None:
+    # Trap and spy tokens come only with their locations ("Do not take any Trap tokens by
+    # default"), one each; a count that disagrees would make discarding undefined.
+    for field, effect in (("trap_tokens", BonusEffect.trap_token),
+                          ("spy_tokens", BonusEffect.spy_token)):
+        held = getattr(p, field)
+        if held is not None and held >= 0 and held != tokens.get(effect, 0):
+            problems.add(pointer("state", "players", i, field),
+                         f"{held} held, but {p.id} holds {tokens.get(effect, 0)} "
+                         f"{effect.value} bonus locations (one token each)")

@@ -1,22 +1,21 @@
 """The rule ids of ``territory_conquest`` with their paraphrases, every violation code with
-the rule it enforces and its message template, and every event kind. Ids follow
-``territory_conquest/<section>.<n>`` as in ../shared/rules/territory_conquest.md."""
+the rule it enforces and its message template, every event kind, and the game's fixed
+data: the army pawns each player has, how each bonus effect reads in a message and which
+effects come with a token.
+
+Rule ids follow ../shared/rules/territory_conquest.md: ``territory_conquest/<section>.<n>``.
+"""
 
 from __future__ import annotations
 
-from arbiter.engine.outcome import CodeRef, EventRef, RuleRef
+from arbiter.engine.catalogue import build_catalogue
 
 from .models import BonusEffect
 
-RULESET_ID = "territory_conquest"
-VERSION = "1.0.0"
+# "Take the 12 Army pawns of your color": every pawn is in reserve or on the board.
+ARMY_PAWNS = 12
 
-
-def _rule(section: str) -> str:
-    return f"{RULESET_ID}/{section}"
-
-
-RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
+RULES: list[tuple[str, str]] = [
     ("board.1", "The board is divided into territories; seas work just like land territories."),
     ("pawns.1", "Each player has 12 army pawns, each in reserve or in a territory, optionally "
                 "on one of its bonus locations."),
@@ -55,71 +54,71 @@ RULES: list[RuleRef] = [RuleRef(_rule(i), p) for i, p in [
                      "you control and those in your castle territory."),
     ("scoring.1", "At the end of the game each territory you control earns the victory points "
                   "in your colour."),
-]]
+]
 
-CODES: dict[str, CodeRef] = {c.code: c for c in [
-    CodeRef("phase_over", _rule("stop.2"),
-            "the Conquest phase has ended: both players stopped one after the other"),
-    CodeRef("not_first_to_act", _rule("order.1"),
-            "{first} takes the first action of the Conquest phase ({reason}), not {player}"),
-    CodeRef("not_your_turn", _rule("order.2"),
-            "it is {to_act}'s action, not {player}'s"),
-    CodeRef("recruit_short_of_soldier_tokens", _rule("recruit.1"),
-            "recruiting {count} armies costs {count} soldier tokens, but {player} has "
-            "{soldier_tokens}"),
-    CodeRef("recruit_exceeds_reserve", _rule("recruit.2"),
-            "{player} recruits {count} armies but has only {reserve} in reserve"),
-    CodeRef("reserve_empty", _rule("recruit.3"),
-            "all of {player}'s armies are already on the board: there is none to recruit"),
-    CodeRef("source_not_adjacent", _rule("move.1"),
-            "{source} is not adjacent to the destination {destination}"),
-    CodeRef("needs_double_move", _rule("double_move.1"),
-            "{source} is two territories from {destination}: only a double move reaches it, "
-            "and {player} holds no double move bonus"),
-    CodeRef("double_move_blocked", _rule("double_move.1"),
-            "{source} is two territories from {destination}, but a double move cannot pass "
-            "through {via}"),
-    CodeRef("not_a_majority", _rule("move.2"),
-            "{moved} armies move into {destination}, which is not more than the {enemy} "
-            "enemy armies there"),
-    CodeRef("move_short_of_soldier_tokens", _rule("move.3"),
-            "moving {moved} armies costs {moved} soldier tokens, but {player} has "
-            "{soldier_tokens}"),
-    CodeRef("enters_opponent_castle", _rule("castle.1"),
-            "{destination} is {opponent}'s castle: you cannot move your army pawns onto it"),
-    CodeRef("bonus_location_occupied", _rule("bonus.1"),
-            "bonus location {location} already holds one of {player}'s pawns: it holds a "
-            "single pawn"),
-    CodeRef("bonus_location_named_twice", _rule("bonus.1"),
-            "bonus location {location} is named twice in the placement: it holds a single "
-            "pawn"),
-    CodeRef("placement_exceeds_survivors", _rule("bonus.2"),
-            "{placed} pawns are placed on bonus locations, but only {survivors} survive the "
-            "move into {destination}"),
-]}
+CODES: list[tuple[str, str, str]] = [
+    ("phase_over", "stop.2",
+     "the Conquest phase has ended: both players stopped one after the other"),
+    ("not_first_to_act", "order.1",
+     "{first} takes the first action of the Conquest phase ({reason}), not {player}"),
+    ("not_your_turn", "order.2",
+     "it is {to_act}'s action, not {player}'s"),
+    ("recruit_short_of_soldier_tokens", "recruit.1",
+     "recruiting {count} armies costs {count} soldier tokens, but {player} has "
+     "{soldier_tokens}"),
+    ("recruit_exceeds_reserve", "recruit.2",
+     "{player} recruits {count} armies but has only {reserve} in reserve"),
+    ("reserve_empty", "recruit.3",
+     "all of {player}'s armies are already on the board: there is none to recruit"),
+    ("source_not_adjacent", "move.1",
+     "{source} is not adjacent to the destination {destination}"),
+    ("needs_double_move", "double_move.1",
+     "{source} is two territories from {destination}: only a double move reaches it, "
+     "and {player} holds no double move bonus"),
+    ("double_move_blocked", "double_move.1",
+     "{source} is two territories from {destination}, but a double move cannot pass "
+     "through {via}"),
+    ("not_a_majority", "move.2",
+     "{moved} armies move into {destination}, which is not more than the {enemy} "
+     "enemy armies there"),
+    ("move_short_of_soldier_tokens", "move.3",
+     "moving {moved} armies costs {moved} soldier tokens, but {player} has "
+     "{soldier_tokens}"),
+    ("enters_opponent_castle", "castle.1",
+     "{destination} is {opponent}'s castle: you cannot move your army pawns onto it"),
+    ("bonus_location_occupied", "bonus.1",
+     "bonus location {location} already holds one of {player}'s pawns: it holds a "
+     "single pawn"),
+    ("bonus_location_named_twice", "bonus.1",
+     "bonus location {location} is named twice in the placement: it holds a single "
+     "pawn"),
+    ("placement_exceeds_survivors", "bonus.2",
+     "{placed} pawns are placed on bonus locations, but only {survivors} survive the "
+     "move into {destination}"),
+]
 
-EVENTS: dict[str, EventRef] = {e.kind: e for e in [
-    EventRef("armies_recruited", _rule("recruit.2"),
-             "{player} spent {count} soldier tokens and recruited {count} armies into "
-             "{castle}"),
-    EventRef("armies_moved", _rule("move.1"),
-             "{player} spent {moved} soldier tokens and moved {moved} armies from {sources} "
-             "into {destination}"),
-    EventRef("armies_returned", _rule("losses.1"),
-             "{count} of {player}'s armies returned from {territory} to {castle}"),
-    EventRef("bonus_lost", _rule("bonus.3"),
-             "{player} lost the {effect_name} bonus of {location} in {territory}"),
-    EventRef("token_discarded", _rule("bonus.3"), "{player} discarded a {token} token"),
-    EventRef("bonus_gained", _rule("bonus.2"),
-             "{player} placed a pawn on {location} in {territory}: {effect_name}"),
-    EventRef("token_taken", _rule("bonus.4"), "{player} took a {token} token"),
-    EventRef("territory_taken", _rule("control.1"), "{player} now controls {territory}"),
-    EventRef("territory_abandoned", _rule("control.1"),
-             "{player} no longer controls {territory}: no army of theirs is left there"),
-    EventRef("conquest_stopped", _rule("stop.1"), "{player} stopped their conquest"),
-    EventRef("conquest_phase_ended", _rule("stop.2"),
-             "both players stopped one after the other: the Conquest phase ends"),
-]}
+EVENTS: list[tuple[str, str, str]] = [
+    ("armies_recruited", "recruit.2",
+     "{player} spent {count} soldier tokens and recruited {count} armies into "
+     "{castle}"),
+    ("armies_moved", "move.1",
+     "{player} spent {moved} soldier tokens and moved {moved} armies from {sources} "
+     "into {destination}"),
+    ("armies_returned", "losses.1",
+     "{count} of {player}'s armies returned from {territory} to {castle}"),
+    ("bonus_lost", "bonus.3",
+     "{player} lost the {effect_name} bonus of {location} in {territory}"),
+    ("token_discarded", "bonus.3", "{player} discarded a {token} token"),
+    ("bonus_gained", "bonus.2",
+     "{player} placed a pawn on {location} in {territory}: {effect_name}"),
+    ("token_taken", "bonus.4", "{player} took a {token} token"),
+    ("territory_taken", "control.1", "{player} now controls {territory}"),
+    ("territory_abandoned", "control.1",
+     "{player} no longer controls {territory}: no army of theirs is left there"),
+    ("conquest_stopped", "stop.1", "{player} stopped their conquest"),
+    ("conquest_phase_ended", "stop.2",
+     "both players stopped one after the other: the Conquest phase ends"),
+]
 
 # How an effect reads in a message ("lost the card destruction bonus").
 EFFECT_NAMES: dict[BonusEffect, str] = {
@@ -136,3 +135,11 @@ TOKENS: dict[BonusEffect, str] = {
     BonusEffect.trap_token: "trap",
     BonusEffect.spy_token: "spy",
 }
+
+CATALOGUE = build_catalogue(
+    "territory_conquest", "1.0.0",
+    "The two-player Conquest board: recruit, move and stop in the Conquest phase",
+    rules=RULES, codes=CODES, events=EVENTS, data={
+        "army_pawns_per_player": ARMY_PAWNS,
+        "bonus_effects": {effect.value: name for effect, name in EFFECT_NAMES.items()},
+    })

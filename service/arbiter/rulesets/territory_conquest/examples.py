@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.engine.ruleset import Examples
+
 EXAMPLE_STATE: dict[str, Any] = {
     "territories": [
         {"id": "red-castle", "production": {"materials": 1, "gold": 1}},
@@ -44,3 +46,5 @@ EXAMPLE_ACTION: dict[str, Any] = {
     "sources": [{"territory": "south", "count": 3, "from_bonus_locations": ["south-trap"]}],
     "placement": ["centre-destruction"],
 }
+
+EXAMPLES = Examples(state=EXAMPLE_STATE, action=EXAMPLE_ACTION)

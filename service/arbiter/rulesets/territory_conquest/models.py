@@ -10,20 +10,17 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import Field, RootModel
 
-Id = Annotated[str, Field(min_length=1, max_length=64)]
-# Counts are range-bounded against hostile input but not sign-checked here: a negative
-# count is reported by the board check with its pointer, like every other inconsistency.
+from arbiter.engine.wire import Frozen, Id
+
+# Signed, unlike the engine's ``Count``: counts are range-bounded against hostile input but
+# not sign-checked here, so that a negative count is reported by the board check with its
+# pointer (``board.py``), like every other inconsistency, rather than as a schema error.
 Count = Annotated[int, Field(ge=-10_000, le=10_000)]
 
-ARMY_PAWNS = 12
 MAX_TERRITORIES = 64
 MAX_BONUS_LOCATIONS = 16
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class TerritoryKind(StrEnum):
@@ -55,7 +52,7 @@ class BonusEffect(StrEnum):
     production = "production"
 
 
-class TerritoryConquestBonusLocation(_Frozen):
+class TerritoryConquestBonusLocation(Frozen):
     id: Id = Field(description="Unique on the whole board.")
     effect: BonusEffect
     icons: dict[Resource, Count] = Field(
@@ -64,7 +61,7 @@ class TerritoryConquestBonusLocation(_Frozen):
         "empty for every other effect.")
 
 
-class TerritoryConquestTerritory(_Frozen):
+class TerritoryConquestTerritory(Frozen):
     id: Id
     kind: TerritoryKind = TerritoryKind.land
     bonus_locations: list[TerritoryConquestBonusLocation] = Field(
@@ -80,7 +77,7 @@ class TerritoryConquestTerritory(_Frozen):
         "by the player who controls the territory; a missing colour earns 0.")
 
 
-class TerritoryConquestPlayer(_Frozen):
+class TerritoryConquestPlayer(Frozen):
     id: Id = Field(description="The player's colour, e.g. 'red'.")
     castle: Id = Field(description="The castle territory of the player's colour.")
     reserve: Count | None = Field(
@@ -105,12 +102,12 @@ class TerritoryConquestPlayer(_Frozen):
 ActionType = Literal["recruit", "move", "stop"]
 
 
-class TerritoryConquestPastAction(_Frozen):
+class TerritoryConquestPastAction(Frozen):
     player: Id
     type: ActionType
 
 
-class TerritoryConquestTurnRecord(_Frozen):
+class TerritoryConquestTurnRecord(Frozen):
     """Where the Conquest phase stands. A fresh phase is the default (nobody has acted)."""
 
     to_act: Id | None = Field(
@@ -129,7 +126,7 @@ class TerritoryConquestTurnRecord(_Frozen):
                         "other: the Conquest phase is over.")
 
 
-class TerritoryConquestOptions(_Frozen):
+class TerritoryConquestOptions(Frozen):
     """Variants and house rules."""
 
     double_move_via_neutral: bool = Field(
@@ -138,7 +135,7 @@ class TerritoryConquestOptions(_Frozen):
         "only forbids enemy territories). False: only through the mover's own territories.")
 
 
-class TerritoryConquestState(_Frozen):
+class TerritoryConquestState(Frozen):
     options: TerritoryConquestOptions = Field(default_factory=TerritoryConquestOptions)
     territories: list[TerritoryConquestTerritory] = Field(min_length=2,
                                                           max_length=MAX_TERRITORIES)
@@ -151,14 +148,14 @@ class TerritoryConquestState(_Frozen):
     conquest: TerritoryConquestTurnRecord = Field(default_factory=TerritoryConquestTurnRecord)
 
 
-class TerritoryConquestRecruit(_Frozen):
+class TerritoryConquestRecruit(Frozen):
     type: Literal["recruit"]
     player: Id
     count: Count = Field(description="Army pawns to take from the reserve into the castle "
                          "territory, paying 1 soldier token each.")
 
 
-class TerritoryConquestSource(_Frozen):
+class TerritoryConquestSource(Frozen):
     """Pawns leaving one starting territory."""
 
     territory: Id
@@ -169,7 +166,7 @@ class TerritoryConquestSource(_Frozen):
         "stand on (their bonuses are lost); the rest leave from off the bonus locations.")
 
 
-class TerritoryConquestMove(_Frozen):
+class TerritoryConquestMove(Frozen):
     type: Literal["move"]
     player: Id
     destination: Id
@@ -180,12 +177,16 @@ class TerritoryConquestMove(_Frozen):
         "one pawn each; the other survivors stand in the territory without a bonus.")
 
 
-class TerritoryConquestStop(_Frozen):
+class TerritoryConquestStop(Frozen):
     type: Literal["stop"]
     player: Id
 
 
-class TerritoryConquestAction(RootModel[Annotated[
-        TerritoryConquestRecruit | TerritoryConquestMove | TerritoryConquestStop,
-        Field(discriminator="type")]]):
+# One action of the union, as ``judge`` takes it.
+TerritoryConquestAnyAction = (TerritoryConquestRecruit | TerritoryConquestMove
+                              | TerritoryConquestStop)
+
+
+class TerritoryConquestAction(RootModel[Annotated[TerritoryConquestAnyAction,
+                                                  Field(discriminator="type")]]):
     pass

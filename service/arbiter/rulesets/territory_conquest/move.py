@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.index import check_ref
 from arbiter.engine.outcome import Verdict, location
 
 from .board import Board
@@ -70,63 +71,15 @@ def free_locations(board: Board, player: str, destination: str) -> list[str]:
             if board.occupant.get(loc) != player]
 
 
-def draw_pawns(board: Board, player: str, territory: str, count: int) -> TerritoryConquestSource:
-    """``count`` pawns leaving ``territory``, the way that keeps bonuses: pawns standing off
-    bonus locations first, then pawns on bonus locations in location order."""
-    plain = board.plain_pawns(player, territory)
-    from_bonus = board.held_locations(player, territory)[:max(count - plain, 0)]
-    return TerritoryConquestSource(territory=territory, count=count,
-                                   from_bonus_locations=from_bonus)
-
-
 def move_problems(board: Board, act: TerritoryConquestMove) -> Problems:
     """What makes a move impossible to judge (422): unknown territories or locations, and
     pawns that are not where the move takes them from."""
     problems = Problems()
-    player = act.player
-    if act.destination not in board.territories:
-        problems.add("/action/destination", f"unknown territory {act.destination!r}")
+    check_ref(act.destination, board.territories, ("action", "destination"), "territory",
+              problems)
     seen: set[str] = set()
     for i, src in enumerate(act.sources):
-        at = ("action", "sources", i)
-        if src.territory not in board.territories:
-            problems.add(pointer(*at, "territory"), f"unknown territory {src.territory!r}")
-            continue
-        if src.territory in seen:
-            problems.add(pointer(*at, "territory"), f"{src.territory} is listed twice")
-            continue
-        seen.add(src.territory)
-        pawns = board.pawns(player, src.territory)
-        if src.count < 0:
-            problems.add(pointer(*at, "count"), f"a count cannot be negative ({src.count})")
-        elif src.count > pawns:
-            problems.add(pointer(*at, "count"),
-                         f"{src.count} pawns leave {src.territory}, where {player} has {pawns}")
-        held = set(board.held_locations(player, src.territory))
-        for j, loc in enumerate(src.from_bonus_locations):
-            if loc in src.from_bonus_locations[:j]:
-                problems.add(pointer(*at, "from_bonus_locations", j), f"{loc} is listed twice")
-            elif loc not in held:
-                problems.add(pointer(*at, "from_bonus_locations", j),
-                             f"no pawn of {player}'s stands on bonus location {loc!r} of "
-                             f"{src.territory}")
-        if not 0 <= src.count <= pawns:
-            continue
-        named = len(src.from_bonus_locations)
-        leaving_plain = src.count - named
-        plain = board.plain_pawns(player, src.territory)
-        if src.count == pawns and src.count > 0 and leaving_plain >= 0:
-            # Every pawn leaves: which bonus locations empty is not in doubt (all of them),
-            # so they need not be named (see leaving_sources).
-            continue
-        if leaving_plain < 0:
-            problems.add(pointer(*at, "from_bonus_locations"),
-                         f"{named} bonus locations named for {src.count} leaving pawns")
-        elif leaving_plain > plain:
-            problems.add(pointer(*at, "from_bonus_locations"),
-                         f"{leaving_plain} pawns would leave {src.territory} from off its bonus "
-                         f"locations, where {plain} stand: name the bonus locations the others "
-                         "leave")
+        _source_problems(board, act.player, src, ("action", "sources", i), seen, problems)
     if act.destination in board.territories:
         inside = set(board.locations_in[act.destination])
         for j, loc in enumerate(act.placement):
@@ -136,8 +89,67 @@ def move_problems(board: Board, act: TerritoryConquestMove) -> Problems:
     return problems
 
 
-def leaving_sources(board: Board, act: TerritoryConquestMove
-                    ) -> tuple[TerritoryConquestSource, ...]:
+def _source_problems(board: Board, player: str, src: TerritoryConquestSource,
+                     at: tuple[object, ...], seen: set[str], problems: Problems) -> None:
+    """A source names a territory once, sends no more pawns than stand there, and names
+    only bonus locations the player's pawns hold there."""
+    if not check_ref(src.territory, board.territories, (*at, "territory"), "territory",
+                     problems):
+        return
+    if src.territory in seen:
+        problems.add(pointer(*at, "territory"), f"{src.territory} is listed twice")
+        return
+    seen.add(src.territory)
+    pawns = board.pawns(player, src.territory)
+    if src.count < 0:
+        problems.add(pointer(*at, "count"), f"a count cannot be negative ({src.count})")
+    elif src.count > pawns:
+        problems.add(pointer(*at, "count"),
+                     f"{src.count} pawns leave {src.territory}, where {player} has {pawns}")
+    held = set(board.held_locations(player, src.territory))
+    for j, loc in enumerate(src.from_bonus_locations):
+        if loc in src.from_bonus_locations[:j]:
+            problems.add(pointer(*at, "from_bonus_locations", j), f"{loc} is listed twice")
+        elif loc not in held:
+            problems.add(pointer(*at, "from_bonus_locations", j),
+                         f"no pawn of {player}'s stands on bonus location {loc!r} of "
+                         f"{src.territory}")
+    if 0 <= src.count <= pawns:
+        _leaving_problems(board, player, src, pawns, at, problems)
+
+
+def _leaving_problems(board: Board, player: str, src: TerritoryConquestSource, pawns: int,
+                      at: tuple[object, ...], problems: Problems) -> None:
+    """The pawns leaving from off bonus locations are those not named as leaving one:
+    no fewer than none, no more than stand off them."""
+    named = len(src.from_bonus_locations)
+    leaving_plain = src.count - named
+    if src.count == pawns and src.count > 0 and leaving_plain >= 0:
+        # Every pawn leaves: which bonus locations empty is not in doubt (all of them),
+        # so they need not be named (see leaving_sources).
+        return
+    plain = board.plain_pawns(player, src.territory)
+    if leaving_plain < 0:
+        problems.add(pointer(*at, "from_bonus_locations"),
+                     f"{named} bonus locations named for {src.count} leaving pawns")
+    elif leaving_plain > plain:
+        problems.add(pointer(*at, "from_bonus_locations"),
+                     f"{leaving_plain} pawns would leave {src.territory} from off its bonus "
+                     f"locations, where {plain} stand: name the bonus locations the others "
+                     "leave")
+
+
+@dataclass(frozen=True, slots=True)
+class Leaving:
+    """Pawns leaving one source as the move takes them, with the bonus locations they
+    empty."""
+
+    territory: str
+    count: int
+    from_bonus_locations: tuple[str, ...]
+
+
+def leaving_sources(board: Board, act: TerritoryConquestMove) -> tuple[Leaving, ...]:
     """The move's sources as they leave: a source sending no pawn is no source at all (a
     move of 0 pawns is judged by the majority rule, move.2), and a source every pawn
     leaves empties all the player's bonus locations there, named or not (bonus.3)."""
@@ -145,10 +157,10 @@ def leaving_sources(board: Board, act: TerritoryConquestMove
     for src in act.sources:
         if src.count == 0:
             continue
+        emptied = src.from_bonus_locations
         if src.count == board.pawns(act.player, src.territory):
-            src = src.model_copy(update={
-                "from_bonus_locations": board.held_locations(act.player, src.territory)})
-        out.append(src)
+            emptied = board.held_locations(act.player, src.territory)
+        out.append(Leaving(src.territory, src.count, tuple(emptied)))
     return tuple(out)
 
 
@@ -157,7 +169,7 @@ class MovePlan:
     player: str
     opponent: str
     destination: str
-    sources: tuple[TerritoryConquestSource, ...]
+    sources: tuple[Leaving, ...]
     reaches: tuple[Reach, ...]        # of the sources that may send pawns
     moved: int
     enemy: int                        # enemy armies in the destination

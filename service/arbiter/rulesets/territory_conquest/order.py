@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.index import check_ref
 from arbiter.engine.outcome import Verdict
 
 from .models import ActionType, TerritoryConquestState
@@ -100,36 +101,49 @@ def is_first_action(state: TerritoryConquestState) -> bool:
 
 def turn_record_problems(state: TerritoryConquestState, players: set[str],
                          problems: Problems) -> None:
-    """A turn record that contradicts alternation cannot be judged against (422)."""
-    record = state.conquest
-    at = ("state", "conquest")
-    if state.round_first_player not in players:
-        problems.add(pointer("state", "round_first_player"),
-                     f"unknown player {state.round_first_player!r}")
-    if record.to_act is not None and record.to_act not in players:
-        problems.add(pointer(*at, "to_act"), f"unknown player {record.to_act!r}")
-    for i, past in enumerate(record.last_actions):
-        if past.player not in players:
-            problems.add(pointer(*at, "last_actions", i, "player"),
-                         f"unknown player {past.player!r}")
-    for i, player in enumerate(record.stopped):
-        if player not in players:
-            problems.add(pointer(*at, "stopped", i), f"unknown player {player!r}")
-        elif player in record.stopped[:i]:
-            problems.add(pointer(*at, "stopped", i), f"{player} is listed twice")
-    if problems.items:
+    """A turn record that names unknown players or contradicts alternation cannot be
+    judged against (422)."""
+    if _unknown_players(state, players, problems):
         return
+    record = state.conquest
     if record.ended:
         # A bare flag (nothing else recorded) is taken at its word; a record naming a
         # single stopper and no two stops in a row contradicts it.
         if record.stopped and len(set(record.stopped)) != 2 and not _two_stops(state):
-            problems.add(pointer(*at, "ended"),
+            problems.add(pointer("state", "conquest", "ended"),
                          "the phase ends only when both players have stopped")
         return
-    if phase_ended(state):
+    if phase_ended(state) or record.to_act is None:
         return
-    if record.to_act is None:
-        return
+    _alternation_problems(state, record.to_act, problems)
+
+
+def _unknown_players(state: TerritoryConquestState, players: set[str],
+                     problems: Problems) -> bool:
+    """Report every player the record names that the state does not hold, and a stopper
+    listed twice; True when any was found (or the state had other problems before), since
+    alternation is then not worth checking."""
+    record = state.conquest
+    at = ("state", "conquest")
+    check_ref(state.round_first_player, players, ("state", "round_first_player"), "player",
+              problems)
+    if record.to_act is not None:
+        check_ref(record.to_act, players, (*at, "to_act"), "player", problems)
+    for i, past in enumerate(record.last_actions):
+        check_ref(past.player, players, (*at, "last_actions", i, "player"), "player", problems)
+    for i, player in enumerate(record.stopped):
+        if not check_ref(player, players, (*at, "stopped", i), "player", problems):
+            continue
+        if player in record.stopped[:i]:
+            problems.add(pointer(*at, "stopped", i), f"{player} is listed twice")
+    return bool(problems.items)
+
+
+def _alternation_problems(state: TerritoryConquestState, to_act: str,
+                          problems: Problems) -> None:
+    """The record's ``to_act`` must be the opponent of whoever acted (or stopped) last, and
+    not a player whose stop still stands (the phase would have ended)."""
+    record = state.conquest
     if record.last_actions:
         expected = opponent_of(state, record.last_actions[-1].player)
         why = f"{record.last_actions[-1].player} took the last action"
@@ -139,12 +153,12 @@ def turn_record_problems(state: TerritoryConquestState, players: set[str],
     else:
         # No history: either the phase's first action or a phase under way recorded by
         # whose action it is alone (see is_first_action).
-        expected, why = record.to_act, ""
-    if record.to_act != expected:
-        problems.add(pointer(*at, "to_act"), f"{expected} is to act ({why})")
-    elif record.to_act in stopped_now(state):
-        problems.add(pointer(*at, "to_act"),
-                     f"{record.to_act} has stopped and the opponent has not recruited or moved "
+        expected, why = to_act, ""
+    if to_act != expected:
+        problems.add(pointer("state", "conquest", "to_act"), f"{expected} is to act ({why})")
+    elif to_act in stopped_now(state):
+        problems.add(pointer("state", "conquest", "to_act"),
+                     f"{to_act} has stopped and the opponent has not recruited or moved "
                      "since, so the phase would have ended")
 
 

@@ -1,14 +1,18 @@
 """The mutable copy of both players' pieces that an action changes while it is applied —
 reserve, pawns per territory, occupied bonus locations, soldier, trap and spy tokens — and
-its conversion back into a state. The request's models are never touched."""
+the resulting state's fields it writes: ``players`` and the turn record ``conquest``, into
+a ``Draft`` of the state. The request's models are never touched; the pipeline checks the
+result against the state model."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from arbiter.engine.draft import Draft
+
 from .board import Board
-from .models import BonusEffect, TerritoryConquestState
+from .models import BonusEffect
 
 
 @dataclass(slots=True)
@@ -48,11 +52,12 @@ class Pieces:
     def side(self, player: str) -> Side:
         return self.sides[player]
 
-    def to_state(self, record: dict[str, Any]) -> TerritoryConquestState:
-        """The resulting state, with ``record`` as its turn record. Armies are listed by
-        territory with empty territories left out; bonus locations sorted."""
-        new = self.board.state.model_dump(mode="json")
-        for player in new["players"]:
+    def to_draft(self, record: dict[str, Any]) -> Draft:
+        """The resulting state: every player's pieces spelled out (a reserve or token count
+        the request left out is written, armies listed by territory with empty territories
+        left out, bonus locations sorted) and ``record`` as the turn record."""
+        draft = Draft(self.board.state)
+        for player in draft["players"]:
             side = self.sides[player["id"]]
             player.update(
                 reserve=side.reserve,
@@ -62,5 +67,5 @@ class Pieces:
                 trap_tokens=side.trap_tokens,
                 spy_tokens=side.spy_tokens,
             )
-        new["conquest"] = record
-        return TerritoryConquestState.model_validate(new)
+        draft["conquest"] = record
+        return draft

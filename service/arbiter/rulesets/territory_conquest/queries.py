@@ -1,24 +1,41 @@
-"""The derived questions of territory_conquest: ``conquest-cost`` (for each territory, the
-fewest pawns and soldier tokens a player needs to take it and from which of their
-territories, with and without double move) and ``standing`` (each player's territories,
-bonuses, production icons, trap and spy tokens and end-of-game victory points; whose
-action is next and whether the Conquest phase has ended). Request and response models are
-plain data."""
+"""The derived questions a frontend asks of a state, served at
+``POST /v1/rulesets/territory_conquest/<name>``:
+
+- ``conquest-cost``: for each territory, the fewest pawns and soldier tokens a player needs
+  to take it and from which of their territories, with and without double move;
+- ``standing``: each player's territories, bonuses, production icons, trap and spy tokens
+  and end-of-game victory points; whose action is next and whether the Conquest phase has
+  ended;
+- ``legal-actions``: a player's legal recruits, moves (bounded by the request's limit) and
+  whether they may stop.
+
+``conquest-cost`` builds on the same reach, majority and token rules ``judge`` applies
+(``move.py``); ``legal-actions`` lists the generator's actions (``candidates.py``) that
+``judge`` finds legal, so an action listed is one ``validate`` accepts. Request and
+response models are plain data.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.errors import Problems
+from arbiter.engine.index import check_ref
+from arbiter.engine.judging import first_legal, legal
+from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
 from .bonuses import controlled_territories, held_locations, production_icons, victory_points
+from .candidates import acting, moves, recruits, stops
+from .judge import judge
 from .models import (
     MAX_TERRITORIES,
     BonusEffect,
-    Id,
+    TerritoryConquestMove,
+    TerritoryConquestRecruit,
     TerritoryConquestSource,
     TerritoryConquestState,
 )
@@ -26,20 +43,18 @@ from .move import Reach, free_locations, holds_double_move, reach
 from .order import phase_ended, stopped_players, to_act
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def known_player(board: Board, player: str) -> None:
-    if player not in board.players:
-        problems = Problems()
-        problems.add("/player", f"unknown player {player!r}")
-        problems.raise_if_any()
+def _board_for(state: TerritoryConquestState, player: str) -> Board:
+    """The compiled board of a query about ``player``, who must be one of its players."""
+    board = compile_board(state)
+    problems = Problems()
+    check_ref(player, board.players, ("player",), "player", problems)
+    problems.raise_if_any()
+    return board
 
 
 # --- conquest-cost -----------------------------------------------------------------------
 
-class TerritoryConquestConquestCostRequest(_Frozen):
+class TerritoryConquestConquestCostRequest(Frozen):
     state: TerritoryConquestState
     player: Id
     targets: list[Id] | None = Field(default=None, max_length=MAX_TERRITORIES,
@@ -54,7 +69,7 @@ class TargetStatus(StrEnum):
     opponent_castle = "opponent_castle"
 
 
-class TerritoryConquestSourceOption(_Frozen):
+class TerritoryConquestSourceOption(Frozen):
     territory: str
     pawns: int
     plain_pawns: int = Field(description="Pawns standing off bonus locations: they leave "
@@ -66,7 +81,7 @@ class TerritoryConquestSourceOption(_Frozen):
                            "through.")
 
 
-class TerritoryConquestRoute(_Frozen):
+class TerritoryConquestRoute(Frozen):
     sources: list[TerritoryConquestSourceOption]
     pawns_available: int
     enough_pawns: bool
@@ -77,7 +92,7 @@ class TerritoryConquestRoute(_Frozen):
         "pawns on bonus locations (whose bonuses are lost); empty when not enough pawns.")
 
 
-class TerritoryConquestTargetCost(_Frozen):
+class TerritoryConquestTargetCost(Frozen):
     territory: str
     status: TargetStatus
     controller: str | None
@@ -94,22 +109,20 @@ class TerritoryConquestTargetCost(_Frozen):
         "applies when holding a double move (shown either way).")
 
 
-class TerritoryConquestConquestCostResponse(_Frozen):
+class TerritoryConquestConquestCostResponse(Frozen):
     player: str
     soldier_tokens: int
     holds_double_move: bool = Field(description="Which route applies to the player now.")
     targets: list[TerritoryConquestTargetCost]
 
 
-def conquest_cost(request: TerritoryConquestConquestCostRequest
+def run_conquest_cost(request: TerritoryConquestConquestCostRequest
                   ) -> TerritoryConquestConquestCostResponse:
-    board = compile_board(request.state)
-    known_player(board, request.player)
+    board = _board_for(request.state, request.player)
     targets = request.targets if request.targets is not None else sorted(board.territories)
     problems = Problems()
     for i, t in enumerate(targets):
-        if t not in board.territories:
-            problems.add(pointer("targets", i), f"unknown territory {t!r}")
+        check_ref(t, board.territories, ("targets", i), "territory", problems)
     problems.raise_if_any()
     player = request.player
     return TerritoryConquestConquestCostResponse(
@@ -185,18 +198,18 @@ def _fewest_pawns(board: Board, player: str, reaches: list[Reach],
 
 # --- standing ----------------------------------------------------------------------------
 
-class TerritoryConquestStandingRequest(_Frozen):
+class TerritoryConquestStandingRequest(Frozen):
     state: TerritoryConquestState
 
 
-class TerritoryConquestHeldBonus(_Frozen):
+class TerritoryConquestHeldBonus(Frozen):
     location: str
     territory: str
     effect: BonusEffect
     icons: dict[str, int]
 
 
-class TerritoryConquestPlayerStanding(_Frozen):
+class TerritoryConquestPlayerStanding(Frozen):
     player: str
     castle: str
     reserve: int
@@ -217,7 +230,7 @@ class TerritoryConquestPlayerStanding(_Frozen):
                                 "controlled now.")
 
 
-class TerritoryConquestStandingResponse(_Frozen):
+class TerritoryConquestStandingResponse(Frozen):
     players: list[TerritoryConquestPlayerStanding]
     to_act: str | None = Field(description="Whose action is next (at the phase's start, the "
                                "player with more soldier tokens, on a tie the round's first "
@@ -226,7 +239,7 @@ class TerritoryConquestStandingResponse(_Frozen):
     stopped: list[str]
 
 
-def standing(request: TerritoryConquestStandingRequest) -> TerritoryConquestStandingResponse:
+def run_standing(request: TerritoryConquestStandingRequest) -> TerritoryConquestStandingResponse:
     board = compile_board(request.state)
     state = request.state
     return TerritoryConquestStandingResponse(
@@ -254,3 +267,37 @@ def _player_standing(board: Board, player: str) -> TerritoryConquestPlayerStandi
         card_destruction=effects.count(BonusEffect.card_destruction),
         double_move=BonusEffect.double_move in effects,
         victory_points=victory_points(board, player))
+
+
+# --- legal-actions -----------------------------------------------------------------------
+
+class TerritoryConquestLegalActionsRequest(Frozen):
+    state: TerritoryConquestState
+    player: Id
+    limit: Annotated[int, Field(ge=1, le=10_000)] = Field(
+        default=100, description="At most this many moves are listed.")
+
+
+class TerritoryConquestLegalActionsResponse(Frozen):
+    player: str
+    to_act: bool = Field(description="It is this player's action (nothing is legal "
+                         "otherwise).")
+    phase_ended: bool
+    recruits: list[TerritoryConquestRecruit]
+    moves: list[TerritoryConquestMove]
+    can_stop: bool
+    truncated: bool = Field(description="More legal moves exist than the limit allowed.")
+    count: int = Field(description="Moves listed (at most ``limit``).")
+
+
+def run_legal_actions(request: TerritoryConquestLegalActionsRequest
+                      ) -> TerritoryConquestLegalActionsResponse:
+    board = _board_for(request.state, request.player)
+    player = request.player
+    bounded = first_legal(judge, board, moves(board, player), request.limit)
+    can_stop = next(legal(judge, board, stops(board, player)), None) is not None
+    return TerritoryConquestLegalActionsResponse(
+        player=player, to_act=acting(board, player), phase_ended=phase_ended(request.state),
+        recruits=list(legal(judge, board, recruits(board, player))),
+        moves=bounded.actions, can_stop=can_stop,
+        truncated=bounded.truncated, count=len(bounded.actions))

@@ -9,30 +9,38 @@
   cost (only border regions on a first conquest), each region a final conquest could
   take with the die, redeployment and the end of the turn; bounded by ``limit``.
 
-Both build on the same checks as ``validate`` (``targets.py``, ``cost.py``), so a region
-listed as legal is one ``validate`` accepts, and the other way round.
+``conquest-cost`` builds on the same checks as ``validate`` (``targets.py``, ``cost.py``);
+``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
+legal, so an action listed is one ``validate`` accepts, and the other way round.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.judging import legal
+from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
+from .candidates import candidates
 from .cost import RegionConquestCost, cost_breakdown
-from .models import MAX_REGIONS, PlayerId, RegionConquestState, RegionId
-from .redeploy import pending_redeployments
-from .targets import Reach, region_refusals, turn_refusals
+from .judge import judge
+from .models import (
+    MAX_REGIONS,
+    PlayerId,
+    RegionConquestAnyAction,
+    RegionConquestConquer,
+    RegionConquestFinalConquest,
+    RegionConquestState,
+    RegionId,
+)
+from .targets import Reach, turn_refusals
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class RegionConquestCostRequest(_Frozen):
+class RegionConquestCostRequest(Frozen):
     state: RegionConquestState
     player: PlayerId
     targets: list[RegionId] | None = Field(
@@ -40,7 +48,7 @@ class RegionConquestCostRequest(_Frozen):
         description="The regions to price; every region of the map when omitted.")
 
 
-class RegionConquestCostResponse(_Frozen):
+class RegionConquestCostResponse(Frozen):
     player: str
     hand: int = Field(description="The player's tokens in hand.")
     first_conquest: bool = Field(description="The player's race has no active token on the "
@@ -51,14 +59,14 @@ class RegionConquestCostResponse(_Frozen):
     costs: list[RegionConquestCost]
 
 
-class RegionConquestLegalActionsRequest(_Frozen):
+class RegionConquestLegalActionsRequest(Frozen):
     state: RegionConquestState
     player: PlayerId
     limit: int = Field(default=100, ge=1, le=MAX_REGIONS,
                        description="At most this many actions are listed.")
 
 
-class RegionConquestLegalAction(_Frozen):
+class RegionConquestLegalAction(Frozen):
     type: Literal["conquer", "final_conquest", "redeploy", "end_turn"]
     region: str | None = Field(default=None, description="The target of a conquest.")
     cost: int | None = Field(default=None, description="The tokens a conquest takes.")
@@ -66,7 +74,7 @@ class RegionConquestLegalAction(_Frozen):
         default_factory=list, description="For a final conquest: the die results that win.")
 
 
-class RegionConquestLegalActionsResponse(_Frozen):
+class RegionConquestLegalActionsResponse(Frozen):
     player: str
     first_conquest: bool = Field(description="Conquests must enter by a border region.")
     actions: list[RegionConquestLegalAction] = Field(
@@ -108,35 +116,28 @@ def run_conquest_cost(request: RegionConquestCostRequest) -> RegionConquestCostR
         costs=[cost_breakdown(board, reach, region, turn_blockers) for region in targets])
 
 
-def legal_actions(board: Board, player: str) -> list[RegionConquestLegalAction]:
-    """Every legal action of ``player`` now, unbounded, in the documented order."""
-    turn = board.state.turn
-    if player != turn.player:
-        return []
-    out: list[RegionConquestLegalAction] = []
-    if not turn.redeployed:
-        out.append(RegionConquestLegalAction(type="redeploy"))
-    if turn.redeployed or not pending_redeployments(board, player):
-        out.append(RegionConquestLegalAction(type="end_turn"))
-    if turn_refusals(board, player):
-        return out
-    reach = Reach.of(board, player)
-    costs = [cost_breakdown(board, reach, r.id, turn_blockers=[]) for r in board.state.regions
-             if not region_refusals(board, reach, r.id)]
-    out += [RegionConquestLegalAction(type="conquer", region=c.region, cost=c.total)
-            for c in costs if c.affordable]
+def listed(board: Board, action: RegionConquestAnyAction, reach: Reach
+           ) -> RegionConquestLegalAction:
+    """A legal action as ``legal-actions`` lists it: conquests with their cost, and for a
+    final conquest the die results that would win."""
+    if not isinstance(action, RegionConquestConquer | RegionConquestFinalConquest):
+        return RegionConquestLegalAction(type=action.type)
+    cost = cost_breakdown(board, reach, action.region, turn_blockers=[])
+    if isinstance(action, RegionConquestConquer):
+        return RegionConquestLegalAction(type="conquer", region=action.region, cost=cost.total)
     # A final conquest is open wherever the hand is short but not empty, even beyond the
     # die's reach (it then fails, legally); winning_die_results says which rolls would do.
-    out += [RegionConquestLegalAction(type="final_conquest", region=c.region, cost=c.total,
-                                      winning_die_results=c.winning_die_results)
-            for c in costs if 1 <= c.hand < c.total]
-    return out
+    return RegionConquestLegalAction(type="final_conquest", region=action.region,
+                                     cost=cost.total,
+                                     winning_die_results=cost.winning_die_results)
 
 
 def run_legal_actions(request: RegionConquestLegalActionsRequest
                       ) -> RegionConquestLegalActionsResponse:
     board = _board_for(request.state, request.player)
-    actions = legal_actions(board, request.player)
+    reach = Reach.of(board, request.player)
+    actions = [listed(board, action, reach)
+               for action in legal(judge, board, candidates(board, request.player))]
     return RegionConquestLegalActionsResponse(
         player=request.player,
         first_conquest=not board.players[request.player].active,

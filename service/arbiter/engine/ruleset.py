@@ -1,0 +1,170 @@
+"""The shape of a ruleset: the typed parts a ruleset fills in, and the pipeline the engine
+runs over them the same way for every ruleset.
+
+A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
+
+- its pydantic models: ``state_model``, ``action_model`` (a root model over the union of
+  its action types, tagged by ``type``) and ``options_model``;
+- ``compile(state) -> Board``: the state indexed for fast questions, every inconsistency
+  (an id listed twice, a reference to nothing) raised as ``InvalidInput`` at its pointer;
+- ``judge(board, action) -> Judgement``: every violation, the derived facts, whether the
+  step is reversible and how to apply it;
+- ``candidates(board, player)``: a pseudo-legal generator of the player's actions, which
+  ``judge`` filters into the legal ones;
+- its ``catalogue`` (rules, codes, events, fixed data), its derived ``queries`` and
+  ``examples`` to paste.
+
+``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
+at this boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, get_args
+
+from pydantic import BaseModel, RootModel
+
+from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
+from arbiter.engine.judging import Judgement, conclude, legal
+from arbiter.engine.outcome import Mode, Outcome
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A", bound=BaseModel)
+B = TypeVar("B")
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A derived question a ruleset answers, served at ``POST /v1/rulesets/{id}/{name}``.
+
+    ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
+    validated request and returns an instance of ``response``. ``run`` must be a pure
+    function of the request: the transport caches its answers by a digest of the request.
+    """
+
+    name: str
+    summary: str
+    request: type[BaseModel]
+    response: type[BaseModel]
+    run: Callable[[Any], BaseModel]
+    examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Examples:
+    """A state and an action a reader can paste (OpenAPI examples, ``GET`` metadata)."""
+
+    state: Mapping[str, Any]
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset(Generic[S, A, B]):
+    catalogue: Catalogue
+    state_model: type[S]
+    action_model: type[RootModel[A]]
+    options_model: type[BaseModel]
+    compile: Callable[[S], B]
+    judge: Callable[[B, A], Judgement]
+    candidates: Callable[[B, str], Iterable[A]]
+    queries: Mapping[str, Query]
+    examples: Examples
+
+    @property
+    def id(self) -> str:
+        return self.catalogue.ruleset
+
+    @property
+    def version(self) -> str:
+        return self.catalogue.version
+
+    @property
+    def title(self) -> str:
+        return self.catalogue.title
+
+    @property
+    def rules(self) -> Sequence[RuleRef]:
+        return self.catalogue.rules
+
+    @property
+    def codes(self) -> Mapping[str, CodeRef]:
+        return self.catalogue.codes
+
+    @property
+    def event_kinds(self) -> Mapping[str, EventRef]:
+        return self.catalogue.events
+
+    @property
+    def action_types(self) -> tuple[str, ...]:
+        """The ``type`` tags of the action union, in its order."""
+        root = self.action_model.model_fields["root"]
+        variants = get_args(root.annotation) or (root.annotation,)
+        return tuple(get_args(v.model_fields["type"].annotation)[0] for v in variants)
+
+    def parse_state(self, state: S | Mapping[str, Any]) -> S:
+        """The state model, from a model or its JSON-shaped dict alike."""
+        if isinstance(state, self.state_model):
+            return state
+        return self.state_model.model_validate(state)
+
+    def parse_action(self, action: A | RootModel[A] | Mapping[str, Any]) -> A:
+        """The action (a member of the union), from a member, the root model or a dict."""
+        if isinstance(action, RootModel):
+            return action.root
+        if isinstance(action, BaseModel):
+            return action
+        return self.action_model.model_validate(action).root
+
+    def validate(self, state: S | Mapping[str, Any], action: A | RootModel[A] | Mapping[str, Any],
+                 mode: Mode = "strict") -> Outcome:
+        """The pipeline: parse, compile, judge, apply, check the resulting state, conclude."""
+        parsed = self.parse_state(state)
+        board = self.compile(parsed)
+        judgement = self.judge(board, self.parse_action(action))
+        return conclude(self.id, self.version, judgement, mode, self.state_model)
+
+    def validate_batch(self, state: S | Mapping[str, Any],
+                       actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *,
+                       sequence: bool, mode: Mode = "strict") -> Iterator[Outcome]:
+        """Each action alone against ``state``, or the actions in order, each against the
+        state the previous one produced. A sequence stops after the first action that
+        could not be applied: later actions have no defined state to be judged against.
+        A generator, so the caller knows which action a malformed one (``InvalidInput``)
+        was."""
+        current = self.parse_state(state)
+        for action in actions:
+            outcome = self.validate(current, action, mode)
+            yield outcome
+            if sequence:
+                nxt = outcome.next_state()
+                if nxt is None:
+                    return
+                current = nxt  # type: ignore[assignment]  # the pipeline validated it as S
+
+    def legal_actions(self, board: B, player: str) -> Iterator[A]:
+        """Every legal action of ``player``: the generator filtered through ``judge``."""
+        return legal(self.judge, board, self.candidates(board, player))
+
+
+def describe(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
+    """What ``GET /v1/rulesets/{id}`` shows: every rule with its paraphrase, every
+    violation code with its rule and template, event kinds, options and catalogues."""
+    return {
+        "id": ruleset.id,
+        "version": ruleset.version,
+        "title": ruleset.title,
+        "action_types": list(ruleset.action_types),
+        "queries": sorted(ruleset.queries),
+        "rules": [{"id": r.id, "paraphrase": r.paraphrase} for r in ruleset.rules],
+        "violation_codes": [
+            {"code": c.code, "rule": c.rule, "template": c.template} for c in ruleset.codes.values()
+        ],
+        "event_kinds": [
+            {"kind": e.kind, "rule": e.rule, "template": e.template}
+            for e in ruleset.event_kinds.values()
+        ],
+        "options": ruleset.options_model.model_json_schema(),
+        "catalogues": dict(ruleset.catalogue.data),
+    }

@@ -1,0 +1,99 @@
+"""The pipeline's own rules, on a model of two fields: strict and advisory mode, the
+resulting state checked against the state model, legal actions filtered through judge."""
+
+from typing import Annotated
+
+import pytest
+from pydantic import Field
+
+from arbiter.engine.catalogue import build_catalogue
+from arbiter.engine.draft import Draft
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.judging import Judgement, conclude, first_legal, settle
+from arbiter.engine.outcome import Verdict
+from arbiter.engine.wire import Frozen
+
+CATALOGUE = build_catalogue("demo", "1.0.0", "A demo", rules=[("count.1", "Count up.")],
+                            codes=[("odd", "count.1", "{n} is odd")], events=[])
+
+
+class Inner(Frozen):
+    label: str
+
+
+class State(Frozen):
+    count: Annotated[int, Field(ge=0, le=10)]
+    inner: Inner
+
+
+STATE = State(count=1, inner=Inner(label="a"))
+
+
+def judgement(n: int, *, applicable: bool = True) -> Judgement:
+    verdict = Verdict(CATALOGUE)
+    if n % 2:
+        verdict.violate("odd", fatal=not applicable, n=n)
+
+    def apply() -> Draft:
+        draft = Draft(STATE)
+        draft["count"] = STATE.count + n
+        return draft
+
+    return Judgement(verdict, apply, derived={"n": n})
+
+
+def test_a_legal_action_is_applied_and_its_state_checked() -> None:
+    outcome = conclude("demo", "1.0.0", judgement(2), "strict", State)
+    assert outcome.legal and outcome.applied
+    assert outcome.state == {"count": 3, "inner": {"label": "a"}}
+    assert outcome.state_hash is not None
+    assert isinstance(outcome.next_state(), State)
+    assert outcome.derived == {"n": 2}
+
+
+def test_strict_refuses_advisory_applies_what_is_defined() -> None:
+    strict = conclude("demo", "1.0.0", judgement(1), "strict", State)
+    assert not strict.applied and strict.state is None and strict.state_hash is None
+    advisory = conclude("demo", "1.0.0", judgement(1), "advisory", State)
+    assert advisory.applied and not advisory.legal and advisory.state is not None
+    assert [v.severity for v in advisory.violations] == ["warning"]
+    undefined = conclude("demo", "1.0.0", judgement(1, applicable=False), "advisory", State)
+    assert not undefined.applied and undefined.state is None
+
+
+def test_a_state_the_model_refuses_is_a_422_on_the_action() -> None:
+    with pytest.raises(InvalidInput) as exc:
+        conclude("demo", "1.0.0", judgement(12), "strict", State)
+    assert [p.pointer for p in exc.value.problems] == ["/action"]
+    assert "/count" in exc.value.problems[0].detail
+
+
+def test_the_draft_dumps_only_what_a_rule_touches() -> None:
+    draft = Draft(STATE)
+    draft["inner"]["label"] = "b"
+    assert set(draft.touched) == {"inner"}
+    model, as_json = settle(draft, State)
+    assert model.inner.label == "b" and STATE.inner.label == "a"
+    assert as_json == {"count": 1, "inner": {"label": "b"}}
+    with pytest.raises(KeyError):
+        draft["nope"] = 1
+
+
+def test_ready_fields_come_from_the_ruleset_not_a_new_dump() -> None:
+    draft = Draft(STATE, ready={"inner": lambda: {"label": "ready"}})
+    model, as_json = settle(draft, State)
+    assert as_json["inner"] == {"label": "ready"}
+    assert model.inner.label == "a"  # untouched: the model the state already had
+
+
+def test_first_legal_stops_one_past_the_limit() -> None:
+    judged: list[int] = []
+
+    def judge(board: None, n: int) -> Judgement:
+        judged.append(n)
+        return judgement(n)
+
+    found = first_legal(judge, None, iter(range(20)), limit=3)
+    assert found.actions == [0, 2, 4] and found.truncated
+    assert judged == [0, 1, 2, 3, 4, 5, 6]
+    assert first_legal(judge, None, iter([1, 2]), limit=3).truncated is False
