@@ -44,7 +44,7 @@ load: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests
-	$(BIN)/mypy --strict service/arbiter/engine service/arbiter/rulesets
+	$(BIN)/mypy --strict service/arbiter
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
