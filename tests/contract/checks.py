@@ -1,0 +1,253 @@
+"""What every ruleset owes, as checking functions: each takes a ruleset and a position and
+raises ``AssertionError`` saying what broke. The generic tests (``test_contract.py``)
+call them on random positions of every registered ruleset; ``test_breakage.py`` calls
+them on deliberately broken copies of the toy ruleset to prove they can fail.
+
+An ``InvalidInput`` where the contract promises an answer (a listed action, a proposed
+candidate, a state an action produced) is reported as an ``AssertionError`` too: a
+malformed request is the client's fault, and these requests come from the ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.outcome import Mode, Outcome, state_hash
+from arbiter.engine.registry import AnyRuleset
+
+State = dict[str, Any]
+# How many legal actions (or candidates) are judged per player and position, spread
+# evenly over the first SCANNED the ruleset lists: enough to reach every kind of action on
+# the boards of boards.py, few enough to stay fast.
+PER_PLAYER = 40
+SCANNED = 1000
+
+
+def _json(value: BaseModel) -> Any:
+    return value.model_dump(mode="json")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def compiled(ruleset: AnyRuleset, state: State, what: str) -> tuple[BaseModel, Any]:
+    """The state model and the board of a JSON state that must be valid."""
+    try:
+        model = ruleset.state_model.model_validate(state)
+    except ValidationError as exc:
+        raise AssertionError(f"{ruleset.id}: {what}: the state model refuses it: {exc}"
+                             ) from None
+    try:
+        board = ruleset.compile(model)
+    except InvalidInput as exc:
+        raise AssertionError(f"{ruleset.id}: {what}: compile refuses it (422): {exc}") from None
+    return model, board
+
+
+def judged(ruleset: AnyRuleset, state: Any, action: Any, mode: Mode, what: str) -> Outcome:
+    """``validate``, where a 422 would be the ruleset's fault."""
+    try:
+        return ruleset.validate(state, action, mode)
+    except InvalidInput as exc:
+        raise AssertionError(f"{ruleset.id}: {what}: validate raised InvalidInput (422): "
+                             f"{exc}") from None
+
+
+def check_resulting_state(ruleset: AnyRuleset, outcome: Outcome, what: str) -> None:
+    """An applied outcome carries a state that validates and compiles, and its hash."""
+    assert outcome.applied and outcome.state is not None, (
+        f"{ruleset.id}: {what}: not applied ({[v.code for v in outcome.violations]})")
+    assert outcome.state_hash == state_hash(outcome.state), f"{ruleset.id}: {what}: stale hash"
+    compiled(ruleset, outcome.state, f"the state after {what}")
+
+
+def spread(actions: Iterable[Any]) -> list[Any]:
+    """At most PER_PLAYER of the first SCANNED ``actions``, evenly spaced, in order."""
+    found = list(islice(actions, SCANNED))
+    if len(found) <= PER_PLAYER:
+        return found
+    return [found[i * len(found) // PER_PLAYER] for i in range(PER_PLAYER)]
+
+
+def listed(ruleset: AnyRuleset, board: Any, player: str) -> list[Any]:
+    return spread(ruleset.legal_actions(board, player))
+
+
+def proposed(ruleset: AnyRuleset, board: Any, player: str) -> list[Any]:
+    return spread(ruleset.candidates(board, player))
+
+
+# --- (a) listed actions --------------------------------------------------------------------
+
+def check_listed_actions(ruleset: AnyRuleset, state: State, players: Iterable[str]) -> int:
+    """Every action ``legal_actions`` lists is a well-formed wire action (its JSON parses
+    back to it), ``validate`` finds it legal, and the state it leads to validates against
+    the state model and compiles. Returns how many actions were checked."""
+    model, board = compiled(ruleset, state, "the drawn state")
+    checked = 0
+    for player in players:
+        for action in listed(ruleset, board, player):
+            what = f"{player}'s listed action {_short(_json(action))}"
+            wire = _json(action)
+            assert ruleset.parse_action(wire) == action, f"{ruleset.id}: {what}: its JSON " \
+                "does not parse back to it"
+            outcome = judged(ruleset, model, wire, "strict", what)
+            assert outcome.legal, (f"{ruleset.id}: {what} is listed but judged illegal: "
+                                   f"{[v.message for v in outcome.violations]}")
+            check_resulting_state(ruleset, outcome, what)
+            checked += 1
+    return checked
+
+
+# --- (b) random legal sequences -----------------------------------------------------------
+
+def check_legal_sequence(ruleset: AnyRuleset, state: State,
+                         players: Callable[[State], list[str]], picks: Iterable[int]) -> int:
+    """Play legal actions chosen by ``picks`` among those listed for every player, each
+    step's resulting state validating and compiling, until the picks or the legal actions
+    run out. The same actions through ``validate_batch`` in sequence then give the same
+    outcomes. Returns how many actions were played."""
+    start, current = state, state
+    played: list[Any] = []
+    outcomes: list[Outcome] = []
+    for step, pick in enumerate(picks):
+        model, board = compiled(ruleset, current, f"the state before step {step}")
+        options = [a for p in players(current) for a in listed(ruleset, board, p)]
+        if not options:
+            break
+        action = _json(options[pick % len(options)])
+        what = f"step {step}, {_short(action)}"
+        outcome = judged(ruleset, model, action, "strict", what)
+        assert outcome.legal, (f"{ruleset.id}: {what} is listed but judged illegal: "
+                               f"{[v.message for v in outcome.violations]}")
+        check_resulting_state(ruleset, outcome, what)
+        played.append(action)
+        outcomes.append(outcome)
+        assert outcome.state is not None
+        current = outcome.state
+    if played:
+        batch = list(ruleset.validate_batch(start, played, sequence=True))
+        assert [o.model_dump_json() for o in batch] == [o.model_dump_json() for o in outcomes], (
+            f"{ruleset.id}: validate_batch in sequence differs from the steps one by one")
+    return len(played)
+
+
+# --- (c), (d), (e): one request, asked several ways ----------------------------------------
+
+def answer(ruleset: AnyRuleset, state: Any, action: Any, mode: Mode) -> str:
+    """The outcome's JSON, or the 422's problems: what a client would get back."""
+    try:
+        return ruleset.validate(state, action, mode).model_dump_json()
+    except InvalidInput as exc:
+        return "422 " + json.dumps([[p.pointer, p.detail] for p in exc.problems])
+
+
+def _scramble(value: Any) -> None:
+    """Empty every list and map inside ``value`` in place."""
+    inner: Iterator[Any] = iter(())
+    if isinstance(value, dict):
+        inner = iter(list(value.values()))
+    elif isinstance(value, list):
+        inner = iter(list(value))
+    for item in inner:
+        _scramble(item)
+    if isinstance(value, dict | list):
+        value.clear()
+
+
+def check_deterministic(ruleset: AnyRuleset, state: State, action: State, mode: Mode) -> None:
+    """The same request twice gives byte-identical JSON, and the second answer is
+    untouched by a client that tears the first one's resulting state apart (no answer
+    shares a list or a map with another, or with a cache)."""
+    first_outcome: Outcome | None
+    try:
+        first_outcome = ruleset.validate(copy.deepcopy(state), copy.deepcopy(action), mode)
+        first = first_outcome.model_dump_json()
+    except InvalidInput:
+        first_outcome, first = None, answer(ruleset, state, action, mode)
+    if first_outcome is not None and first_outcome.state is not None:
+        _scramble(first_outcome.state)
+    second = answer(ruleset, copy.deepcopy(state), copy.deepcopy(action), mode)
+    assert first == second, (f"{ruleset.id}: {_short(action)} in {mode} mode answered twice "
+                             f"differently:\n{first[:2000]}\n{second[:2000]}")
+
+
+def check_no_mutation(ruleset: AnyRuleset, state: State, action: State, mode: Mode) -> None:
+    """``validate`` changes neither the models nor the JSON dicts it is given."""
+    state_dict, action_dict = copy.deepcopy(state), copy.deepcopy(action)
+    state_model = ruleset.state_model.model_validate(state)
+    action_model = ruleset.action_model.model_validate(action)
+    before = (_json(state_model), _json(action_model))
+    answer(ruleset, state_model, action_model, mode)
+    answer(ruleset, state_dict, action_dict, mode)
+    assert (_json(state_model), _json(action_model)) == before, (
+        f"{ruleset.id}: validating {_short(action)} in {mode} mode changed its state or "
+        "action model")
+    assert state_dict == state and action_dict == action, (
+        f"{ruleset.id}: validating {_short(action)} in {mode} mode changed the dicts passed in")
+
+
+def check_model_or_dict_alike(ruleset: AnyRuleset, state: State, action: State,
+                              mode: Mode) -> None:
+    """``validate`` answers the same whether the state and action come as models (the
+    action as its root model or as the union member) or as JSON dicts."""
+    state_model = ruleset.state_model.model_validate(state)
+    root = ruleset.action_model.model_validate(action)
+    ways = {
+        "dicts": answer(ruleset, copy.deepcopy(state), copy.deepcopy(action), mode),
+        "models": answer(ruleset, state_model, root, mode),
+        "state model, action member": answer(ruleset, state_model, root.root, mode),
+        "state dict, action model": answer(ruleset, copy.deepcopy(state), root, mode),
+    }
+    assert len(set(ways.values())) == 1, (
+        f"{ruleset.id}: {_short(action)} in {mode} mode answered differently: "
+        + "; ".join(f"{way}: {text[:300]}" for way, text in ways.items()))
+
+
+# --- candidates and advisory mode ---------------------------------------------------------
+
+def check_candidates(ruleset: AnyRuleset, state: State, players: Iterable[str]) -> int:
+    """Every action the generator proposes is well formed: judged without a 422 in strict
+    and in advisory mode; applied anyway in advisory mode, it leads to a state that
+    validates and compiles (a well-defined effect is one a later request can be judged
+    on). Returns how many candidates were checked."""
+    model, board = compiled(ruleset, state, "the drawn state")
+    checked = 0
+    for player in players:
+        for action in proposed(ruleset, board, player):
+            wire = _json(action)
+            what = f"{player}'s candidate {_short(wire)}"
+            strict = judged(ruleset, model, wire, "strict", what)
+            advisory = judged(ruleset, model, wire, "advisory", f"{what} (advisory)")
+            assert strict.legal == advisory.legal, f"{ruleset.id}: {what}: modes disagree"
+            if advisory.applied:
+                check_resulting_state(ruleset, advisory, f"{what} (advisory)")
+            checked += 1
+    return checked
+
+
+# --- (f) golden cases -----------------------------------------------------------------------
+
+def golden_codes(folder: Path) -> set[str]:
+    """Every violation code a golden case under ``folder`` expects."""
+    shown: set[str] = set()
+    for path in folder.glob("**/*.json"):
+        shown.update(json.loads(path.read_text()).get("expect", {}).get("codes", []))
+    return shown
+
+
+def check_codes_have_cases(ruleset: AnyRuleset, folder: Path) -> None:
+    """Every violation code of the ruleset is expected by at least one golden case."""
+    assert folder.is_dir(), f"{ruleset.id}: no golden cases at {folder}"
+    missing = sorted(set(ruleset.codes) - golden_codes(folder))
+    assert not missing, f"{ruleset.id}: codes without a golden case in {folder}: {missing}"

@@ -1,0 +1,173 @@
+"""The contract tests can fail: each checking function, called directly on a copy of the
+toy ruleset broken the way a real ruleset could break, raises ``AssertionError``, and
+the unbroken toy passes the same call. (A generator that proposes an occupied cell is no
+breakage on its own: ``judge`` filters it out of the legal actions, by design. It takes
+a ``judge`` that also forgets the rule for the listed actions to go wrong.)"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from arbiter.engine.catalogue import build_catalogue
+from arbiter.engine.draft import Draft
+from arbiter.engine.judging import Judgement
+from arbiter.engine.registry import AnyRuleset
+from toy.tic_tac_toe import RULESET as TOY
+from toy.tic_tac_toe.board import Board
+from toy.tic_tac_toe.catalogue import CODES, EVENTS, RULES
+from toy.tic_tac_toe.examples import EXAMPLE_ACTION, EXAMPLE_STATE
+from toy.tic_tac_toe.models import TicTacToeAnyAction, TicTacToePlace
+
+from .boards import SUBJECTS
+from .checks import (
+    check_candidates,
+    check_codes_have_cases,
+    check_deterministic,
+    check_legal_sequence,
+    check_listed_actions,
+    check_model_or_dict_alike,
+    check_no_mutation,
+)
+from .test_contract import CASES, subject_of
+
+PLAYERS = ["alice", "bob"]
+Judge = Callable[[Board, TicTacToeAnyAction], Judgement]
+
+
+def broken(**parts: Any) -> AnyRuleset:
+    return dataclasses.replace(TOY, **parts)
+
+
+def every_cell(board: Board, player: str) -> Iterator[TicTacToeAnyAction]:
+    """A generator that proposes occupied cells too."""
+    for cell in range(9):
+        yield TicTacToePlace(type="place", player=player, cell=cell)
+
+
+def forgetting_taken_cells(board: Board, action: TicTacToeAnyAction) -> Judgement:
+    """A judge that no longer checks that the cell is empty."""
+    judgement = TOY.judge(board, action)
+    judgement.verdict.violations = [v for v in judgement.verdict.violations
+                                    if v.code != "cell_taken"]
+    return judgement
+
+
+def applying_after(write: Callable[[Board, TicTacToeAnyAction, Draft], None]) -> Judge:
+    """The toy's judge, with ``write`` run after its apply."""
+
+    def judge(board: Board, action: TicTacToeAnyAction) -> Judgement:
+        judgement = TOY.judge(board, action)
+        apply = judgement.apply
+        if apply is None:
+            return judgement
+
+        def written() -> Draft:
+            draft = apply()
+            write(board, action, draft)
+            return draft
+
+        return dataclasses.replace(judgement, apply=written)
+
+    return judge
+
+
+def a_tenth_cell(board: Board, action: TicTacToeAnyAction, draft: Draft) -> None:
+    draft["board"].append(None)
+
+
+def into_the_request(board: Board, action: TicTacToeAnyAction, draft: Draft) -> None:
+    # The bug: the request's own list, where the draft's copy was meant.
+    if isinstance(action, TicTacToePlace):
+        board.state.board[action.cell] = board.mark_of(action.player)
+
+
+def counting() -> Judge:
+    """A judge whose derived facts change from one call to the next."""
+    calls = itertools.count()
+
+    def judge(board: Board, action: TicTacToeAnyAction) -> Judgement:
+        judgement = TOY.judge(board, action)
+        judgement.derived["call"] = next(calls)
+        return judgement
+
+    return judge
+
+
+def fresh_example() -> tuple[dict[str, Any], dict[str, Any]]:
+    return ({**EXAMPLE_STATE, "board": list(EXAMPLE_STATE["board"])}, dict(EXAMPLE_ACTION))
+
+
+def test_the_unbroken_toy_passes_every_check() -> None:
+    state, action = fresh_example()
+    assert check_listed_actions(TOY, state, PLAYERS) == 8
+    assert check_legal_sequence(TOY, state, SUBJECTS["tic_tac_toe"].players, [0] * 9) == 5
+    assert check_candidates(TOY, state, PLAYERS) == 16
+    check_deterministic(TOY, state, action, "strict")
+    check_no_mutation(TOY, state, action, "strict")
+    check_model_or_dict_alike(TOY, state, action, "advisory")
+    check_codes_have_cases(TOY, CASES[TOY.id])
+
+
+def test_a_listed_action_that_overwrites_a_mark_is_caught() -> None:
+    toy = broken(candidates=every_cell, judge=forgetting_taken_cells)
+    state, _ = fresh_example()
+    with pytest.raises(AssertionError, match="compile refuses it"):
+        check_listed_actions(toy, state, PLAYERS)
+    with pytest.raises(AssertionError, match="compile refuses it"):
+        check_legal_sequence(toy, state, SUBJECTS["tic_tac_toe"].players, [4])
+
+
+def test_an_apply_that_writes_past_the_state_models_bounds_is_caught() -> None:
+    toy = broken(judge=applying_after(a_tenth_cell))
+    state, _ = fresh_example()
+    with pytest.raises(AssertionError, match="validate raised InvalidInput"):
+        check_listed_actions(toy, state, PLAYERS)
+    with pytest.raises(AssertionError, match="validate raised InvalidInput"):
+        check_candidates(toy, state, PLAYERS)
+
+
+def test_an_apply_that_writes_into_the_request_is_caught() -> None:
+    toy = broken(judge=applying_after(into_the_request))
+    state, action = fresh_example()
+    with pytest.raises(AssertionError, match="changed its state or action model"):
+        check_no_mutation(toy, state, action, "strict")
+
+
+def test_an_answer_that_changes_between_calls_is_caught() -> None:
+    toy = broken(judge=counting())
+    state, action = fresh_example()
+    with pytest.raises(AssertionError, match="answered twice differently"):
+        check_deterministic(toy, state, action, "strict")
+    with pytest.raises(AssertionError, match="answered differently"):
+        check_model_or_dict_alike(toy, state, action, "strict")
+
+
+def test_a_code_without_a_golden_case_is_caught() -> None:
+    catalogue = build_catalogue(
+        TOY.id, TOY.version, TOY.title, rules=RULES, events=EVENTS,
+        codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")])
+    with pytest.raises(AssertionError, match="cell_off_the_grid"):
+        check_codes_have_cases(broken(catalogue=catalogue), CASES[TOY.id])
+
+
+def test_a_ruleset_without_a_board_strategy_fails() -> None:
+    with pytest.raises(AssertionError, match="no board strategy"):
+        subject_of_unlisted()
+
+
+def subject_of_unlisted() -> None:
+    original = SUBJECTS.pop(TOY.id)
+    try:
+        subject_of(TOY.id)
+    finally:
+        SUBJECTS[TOY.id] = original
+
+
+def test_a_generator_proposing_occupied_cells_alone_is_filtered_by_judge() -> None:
+    state, _ = fresh_example()
+    assert check_listed_actions(broken(candidates=every_cell), state, PLAYERS) == 7
