@@ -1,11 +1,12 @@
 """Answering a ruleset's derived query through the cache, for REST and GraphQL alike.
 
 The key is a digest of the whole request as it arrived: the raw body for REST (so a hit
-skips parsing, the dominant cost on a big board), and the canonical JSON of the state and
-the arguments for GraphQL (the state's digest computed once per GraphQL request and
-shared by all its questions). Every input is in the key, so an answer is only ever served
-for the very question it was computed for, and a malformed request, which raises instead
-of answering, is never cached at all.
+skips parsing, the dominant cost on a big board), and the JSON of the state and of the
+arguments, in the client's order, for GraphQL (the state's digest computed once per
+GraphQL request and shared by all its questions). Keys are never sorted: the order of a
+map's keys can be part of an answer. Every input is in the key, so an answer is only ever
+served for the very question it was computed for, and a malformed request, which raises
+instead of answering, is never cached at all.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ def digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=20).digest()
 
 
-def canonical(value: Any) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+def written(value: Any) -> bytes:
+    """JSON as the client wrote it (keys in its order)."""
+    return orjson.dumps(value)
 
 
 class Answerer:
@@ -75,7 +77,7 @@ class Answerer:
         digest of the canonical state (once per request), ``arguments`` the question's
         own, ``request`` builds the validated request on a miss. A computed answer is
         returned as it was made; only a cached one is read back from its bytes."""
-        material = b"graphql\0" + state_digest + canonical(arguments)
+        material = b"graphql\0" + state_digest + written(arguments)
         made: list[BaseModel] = []
 
         def compute() -> bytes:

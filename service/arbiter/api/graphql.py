@@ -91,17 +91,18 @@ def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
 
 def _parse_state(model: type[BaseModel], value: Any) -> tuple[BaseModel, bytes]:
     """A state scalar: JSON the client wrote, judged as strictly as a REST body is (no
-    ``true`` for a count, no ``"3"`` for a number). Dumped once, canonically: the same
-    bytes are parsed and keyed in the cache."""
+    ``true`` for a count, no ``"3"`` for a number). Dumped once, in the client's order
+    (the order of a map's keys can be part of an answer, as in REST): the same bytes are
+    parsed and key the cache."""
     try:
-        canonical = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        written = orjson.dumps(value)
     except orjson.JSONEncodeError:
         # An integer beyond 64 bits: the model's bounds refuse it with its pointer.
-        canonical = b""
+        written = b""
     try:
-        if canonical:
-            return model.model_validate_json(canonical, strict=True), canonical
-        return model.model_validate(value), canonical
+        if written:
+            return model.model_validate_json(written, strict=True), written
+        return model.model_validate(value), written
     except ValidationError as exc:
         raise _refused(exc, value, ("state",)) from None
 
@@ -140,7 +141,7 @@ async def _judged(compute: Compute, work: Callable[[], T]) -> T:
 @dataclass(frozen=True, slots=True)
 class Asked:
     """The root value of a ruleset's questions: the state, parsed once per query, and the
-    digest and size of its canonical JSON, which key the cached answers."""
+    digest and size of its JSON, which key the cached answers."""
 
     ruleset: Ruleset
     state: BaseModel
@@ -268,12 +269,12 @@ class SchemaBuilder:
         limits = self.limits
 
         def ask(state: Any) -> Asked:
-            parsed, canonical = _parse_state(ruleset.state_model, state)
+            parsed, written = _parse_state(ruleset.state_model, state)
             try:
                 limits.check_state(parsed)
             except LimitExceeded as exc:
                 raise _over_limit(exc) from None
-            return Asked(ruleset, parsed, digest(canonical), len(canonical))
+            return Asked(ruleset, parsed, digest(written), len(written))
 
         return _field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
