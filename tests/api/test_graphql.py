@@ -96,3 +96,25 @@ def test_state_scalar_is_specified_by_its_json_schema(client: TestClient) -> Non
     assert body["data"]["__type"] == {
         "kind": "SCALAR",
         "specifiedByURL": "http://127.0.0.1:8000/v1/rulesets/hex_maneuver/schema/state.json"}
+
+
+def test_the_order_of_a_map_is_kept_and_keyed_as_the_client_wrote_it(client: TestClient
+                                                                      ) -> None:
+    # area_movement lists a player's areas in the order of their token map: two states
+    # that differ only in that order get different answers, over GraphQL as over REST,
+    # and the cache never hands one the other's.
+    from arbiter.rulesets.area_movement.examples import EXAMPLE_STATE as AREA
+
+    query = ('query($state: AreaMovementState!) { areaMovement(state: $state) { '
+             'reachable(player: "red") { land { area } } } }')
+    red = next(p for p in AREA["players"] if p["id"] == "red")
+    assert len(red["tokens"]) > 1
+    for tokens in (red["tokens"], dict(reversed(list(red["tokens"].items())))):
+        state = {**AREA, "players": [{**p, "tokens": tokens} if p["id"] == "red" else p
+                                     for p in AREA["players"]]}
+        rest = client.post("/v1/rulesets/area_movement/reachable",
+                           json={"state": state, "player": "red"}).json()
+        body = gql(client, query, {"state": state})
+        assert "errors" not in body, body
+        areas = [x["area"] for x in body["data"]["areaMovement"]["reachable"]["land"]]
+        assert areas == [x["area"] for x in rest["land"]] == list(tokens)

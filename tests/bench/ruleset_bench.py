@@ -58,4 +58,30 @@ def run(quick: bool) -> list[dict[str, Any]]:
 
         rows.append({"what": f"engine conquest-cost {name}, {label}",
                      "median_us": us(median_seconds(cost, budget=0.1 if quick else 1.0))})
+    rows += area_movement_rows(quick)
     return rows
+
+
+def area_movement_rows(quick: bool) -> list[dict[str, Any]]:
+    """A 40-step movement plan on a 100-area map: validated, and its conflicts."""
+    from tests.bench.boards_area_movement import conflicts_request, validate_request
+
+    am = load("area_movement")
+    validate_model = contract(am).validate_request
+    body = orjson.dumps(validate_request(100, 40))
+    conflicts = am.queries["conflicts"]
+    cbody = orjson.dumps(conflicts_request(100, 40))
+
+    def judge() -> bytes:
+        req: Any = validate_model.model_validate_json(body)
+        return am.validate(req.state, req.action, req.mode).model_dump_json().encode()
+
+    def conflicts_of() -> bytes:
+        return conflicts.run(conflicts.request.model_validate_json(cbody)) \
+            .model_dump_json().encode()
+
+    judged, found = interleaved_medians([judge, conflicts_of], budget=0.3 if quick else 3.0)
+    return [{"what": "engine validate area_movement, 40-step plan, 100 areas",
+             "median_us": us(judged)},
+            {"what": "engine conflicts area_movement, 40-step plan, 100 areas",
+             "median_us": us(found)}]

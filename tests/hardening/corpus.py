@@ -204,7 +204,8 @@ LONE_SURROGATE = b'"\\ud800"'
 
 def _reference_path(ruleset: str) -> tuple[str, ...]:
     """A state field that names another object of the state by its id."""
-    return {"hex_maneuver": ("state", "armies", 0, "owner"),
+    return {"area_movement": ("state", "ships", 0, "owner"),
+            "hex_maneuver": ("state", "armies", 0, "owner"),
             "region_conquest": ("state", "turn", "player"),
             "territory_conquest": ("state", "round_first_player")}[ruleset]
 

@@ -1,0 +1,352 @@
+"""The derived questions a frontend asks of a state, served at
+``POST /v1/rulesets/area_movement/<name>``:
+
+- ``census-order``: the order players move in, with the ties the A.S.T. broke, and whose
+  turn it is;
+- ``reachable``: for each of a player's areas, where its unmoved tokens can step by land;
+  for each of his ships (and each ship he could build now), the areas it reaches within 4
+  water steps, where it may end and land tokens, and what using it costs;
+- ``city-eligibility``: per area and player, whether a city may be built there and by how
+  many tokens the player is short;
+- ``conflicts``: the conflict situations after one or more plans (in the order they are
+  made), each with its cause, the conflicts each plan caused and those voided;
+- ``legal-actions``: the single steps the player can take next, each as a plan of one
+  step, bounded by ``limit``.
+
+They build on the same modules as ``validate`` (``order``, ``reach``, ``cities``,
+``conflicts``, ``plan``), and ``legal-actions`` lists the generator's plans that ``judge``
+finds legal, so a step listed is one ``validate`` accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from arbiter.engine.draft import Draft
+from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.judging import first_legal, settle
+from arbiter.engine.wire import Frozen
+
+from .board import Board, compile_board
+from .candidates import candidates
+from .catalogue import BUILD_TREASURY, MAINTENANCE_TREASURY, SHIPS_PER_TURN
+from .cities import AreaMovementEligibility, eligibility
+from .conflicts import causes
+from .judge import judge
+from .models import (
+    MAX_AREAS,
+    MAX_STEPS,
+    AreaId,
+    AreaMovementState,
+    AreaMovementStep,
+    PlayerId,
+)
+from .order import mover, turn_findings, waiting_for
+from .plan import check_plan, walk
+from .reach import AreaMovementLandReach, AreaMovementWaterReach, land_reach, water_reach
+
+MAX_PLANS = 16
+
+
+def _board_for(state: AreaMovementState, player: str | None) -> Board:
+    board = compile_board(state)
+    if player is not None and player not in board.players:
+        problems = Problems()
+        problems.add(pointer("player"), f"unknown player {player}")
+        problems.raise_if_any()
+    return board
+
+
+# -- census-order ---------------------------------------------------------------------------
+
+class AreaMovementCensusOrderRequest(Frozen):
+    state: AreaMovementState
+
+
+class AreaMovementPlace(Frozen):
+    player: str
+    position: int = Field(description="1 moves first.")
+    census: int
+    ast_rank: int
+    movement_ended: bool
+
+
+class AreaMovementTie(Frozen):
+    census: int
+    players: list[str] = Field(description="In the order the A.S.T. ranks put them.")
+    broken_by: Literal["ast_rank"] = "ast_rank"
+
+
+class AreaMovementCensusOrderResponse(Frozen):
+    order: list[AreaMovementPlace] = Field(description="Highest census first.")
+    ties: list[AreaMovementTie] = Field(description="Equal censuses, broken by A.S.T. rank "
+                                        "(rank 1 first).")
+    moving: str | None = Field(description="Whose turn it is: the first player in order who "
+                               "has not declared the end; null once all have.")
+    simultaneous: bool = Field(description="Every player may move now (the "
+                               "simultaneous_movement option).")
+
+
+def run_census_order(request: AreaMovementCensusOrderRequest) -> AreaMovementCensusOrderResponse:
+    board = _board_for(request.state, None)
+    places = []
+    by_census: dict[int, list[str]] = {}
+    for k, pid in enumerate(board.order, start=1):
+        p = board.players[pid]
+        places.append(AreaMovementPlace(player=pid, position=k, census=p.census,
+                                        ast_rank=p.ast_rank, movement_ended=p.movement_ended))
+        by_census.setdefault(p.census, []).append(pid)
+    ties = [AreaMovementTie(census=c, players=ps) for c, ps in by_census.items() if len(ps) > 1]
+    return AreaMovementCensusOrderResponse(
+        order=places, ties=ties, moving=mover(board),
+        simultaneous=request.state.options.simultaneous_movement)
+
+
+# -- reachable ------------------------------------------------------------------------------
+
+class AreaMovementReachableRequest(Frozen):
+    state: AreaMovementState
+    player: PlayerId
+
+
+class AreaMovementShipReach(Frozen):
+    ship: str
+    area: str
+    status: Literal["ready", "maintenance_due", "sailed"] = Field(
+        description="ready: built or maintained this turn; maintenance_due: built in an "
+        "earlier turn and not yet maintained; sailed: its voyage is made.")
+    maintenance: list[Literal["treasury", "token"]] = Field(
+        description="The ways the player can pay the maintenance due now (1 treasury token, "
+        "or 1 of his tokens destroyed anywhere).")
+    reach: list[AreaMovementWaterReach] = Field(description="Empty once the ship has sailed.")
+
+
+class AreaMovementBuildReach(Frozen):
+    area: str = Field(description="A coastal area holding the player's tokens.")
+    ways: list[Literal["treasury", "treasury_and_token", "tokens"]] = Field(
+        description="The ways the player can pay for a ship here now.")
+    reach: list[AreaMovementWaterReach]
+
+
+class AreaMovementReachableResponse(Frozen):
+    player: str
+    may_move_now: bool = Field(description="It is the player's turn (or movement is "
+                               "simultaneous) and he has not declared the end.")
+    waiting_for: list[str] = Field(description="The players before him in census order who "
+                                   "have not declared the end.")
+    land: list[AreaMovementLandReach]
+    ships: list[AreaMovementShipReach]
+    builds: list[AreaMovementBuildReach] = Field(
+        description="Empty once the player has built 4 ships this turn.")
+
+
+def _ship_reach(board: Board, player: str) -> list[AreaMovementShipReach]:
+    p = board.players[player]
+    ways: list[Literal["treasury", "token"]] = []
+    if p.treasury >= MAINTENANCE_TREASURY:
+        ways.append("treasury")
+    if p.tokens:
+        ways.append("token")
+    out = []
+    for ship in board.state.ships:
+        if ship.owner != player:
+            continue
+        due = not (ship.built_this_turn or ship.maintained_this_turn)
+        status: Literal["ready", "maintenance_due", "sailed"] = (
+            "sailed" if ship.sailed_this_turn else "maintenance_due" if due else "ready")
+        out.append(AreaMovementShipReach(
+            ship=ship.id, area=ship.area, status=status, maintenance=ways if due else [],
+            reach=[] if ship.sailed_this_turn else water_reach(board, ship.area)))
+    return out
+
+
+def _build_reach(board: Board, player: str) -> list[AreaMovementBuildReach]:
+    p = board.players[player]
+    if sum(1 for s in board.state.ships if s.owner == player and s.built_this_turn) \
+            >= SHIPS_PER_TURN:
+        return []
+    out = []
+    for area in p.tokens:
+        if not board.areas[area].coastal:
+            continue
+        # The token ways need 1 token here (there is), and the tokens way 1 more anywhere.
+        ways = [w for w in ("treasury", "treasury_and_token", "tokens")
+                if p.treasury >= BUILD_TREASURY[w]
+                and (w != "tokens" or sum(p.tokens.values()) >= 2)]
+        out.append(AreaMovementBuildReach(area=area, ways=ways, reach=water_reach(board, area)))
+    return out
+
+
+def run_reachable(request: AreaMovementReachableRequest) -> AreaMovementReachableResponse:
+    board = _board_for(request.state, request.player)
+    player = request.player
+    return AreaMovementReachableResponse(
+        player=player, may_move_now=not turn_findings(board, player),
+        waiting_for=waiting_for(board, player), land=land_reach(board, player),
+        ships=_ship_reach(board, player), builds=_build_reach(board, player))
+
+
+# -- city-eligibility -----------------------------------------------------------------------
+
+class AreaMovementCityEligibilityRequest(Frozen):
+    state: AreaMovementState
+    player: PlayerId | None = Field(default=None, description="One player; every player in "
+                                    "census order when omitted.")
+    areas: list[AreaId] | None = Field(default=None, max_length=MAX_AREAS,
+                                       description="The areas to ask about; every land area "
+                                       "in map order when omitted.")
+
+
+class AreaMovementCityEligibilityResponse(Frozen):
+    eligibility: list[AreaMovementEligibility] = Field(description="Each area, and within it "
+                                                       "each player.")
+
+
+def run_city_eligibility(request: AreaMovementCityEligibilityRequest
+                         ) -> AreaMovementCityEligibilityResponse:
+    board = _board_for(request.state, request.player)
+    players = [request.player] if request.player is not None else list(board.order)
+    if request.areas is None:
+        areas = list(board.areas)
+    else:
+        areas = request.areas
+        problems = Problems()
+        for i, area in enumerate(areas):
+            if area not in board.areas:
+                problems.add(pointer("areas", i), f"unknown land area {area}")
+        problems.raise_if_any()
+    return AreaMovementCityEligibilityResponse(eligibility=eligibility(board, players, areas))
+
+
+# -- conflicts ------------------------------------------------------------------------------
+
+class AreaMovementPlayerPlan(Frozen):
+    """A movement plan as the ``conflicts`` query takes it: the player and his steps (the
+    action's shape without its ``type`` tag)."""
+
+    player: PlayerId
+    steps: list[AreaMovementStep] = Field(min_length=1, max_length=MAX_STEPS)
+
+
+class AreaMovementConflictsRequest(Frozen):
+    state: AreaMovementState
+    plans: list[AreaMovementPlayerPlan] = Field(
+        default_factory=list, max_length=MAX_PLANS,
+        description="Movement plans in the order they are made (census order, or as players "
+        "moved simultaneously), each judged against the state the previous one left; none: "
+        "the situations in the state as it is.")
+
+
+class AreaMovementConflict(Frozen):
+    area: str
+    causes: list[dict[str, Any]] = Field(description="population_limit (with the limit, the "
+                                         "tokens and the excess), enemy_city (with its "
+                                         "owner), pirate_city.")
+    tokens: dict[str, int] = Field(description="Each player's tokens in the area.")
+    barbarians: int
+
+
+class AreaMovementConflictChange(Frozen):
+    plan: int
+    step: int
+    player: str
+    area: str
+    causes: list[dict[str, Any]] = Field(description="Caused: why the area is in conflict; "
+                                         "voided: why it was.")
+    how: str | None = Field(default=None, description="Voided: moved_out or destroyed.")
+
+
+class AreaMovementRefusal(Frozen):
+    plan: int
+    step: int | None = Field(description="The first illegal step; null when the whole plan is "
+                             "refused (out of turn, movement already ended).")
+    codes: list[str]
+
+
+class AreaMovementConflictsResponse(Frozen):
+    conflicts: list[AreaMovementConflict] = Field(description="The conflict situations after "
+                                                  "the plans, in map order.")
+    caused: list[AreaMovementConflictChange]
+    voided: list[AreaMovementConflictChange] = Field(description="Conflicts void again after a "
+                                                     "later move.")
+    refused: AreaMovementRefusal | None = Field(
+        description="The first plan that is not legal: it and the plans after it are not "
+        "applied.")
+
+
+def _conflicts_on(board: Board) -> list[AreaMovementConflict]:
+    out = []
+    for area in board.areas:
+        here = board.occupants.get(area, {})
+        found = causes(board, area, here)
+        if found:
+            out.append(AreaMovementConflict(
+                area=area, causes=[c.as_json() for c in found], tokens=dict(here),
+                barbarians=board.state.barbarians.get(area, 0)))
+    return out
+
+
+def _change(k: int, params: dict[str, Any], step: int | None) -> AreaMovementConflictChange:
+    return AreaMovementConflictChange(
+        plan=k, step=step if step is not None else 0, player=params["player"],
+        area=params["area"], causes=params.get("causes", params.get("was", [])),
+        how=params.get("how"))
+
+
+def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflictsResponse:
+    state = request.state
+    board = compile_board(state)
+    caused: list[AreaMovementConflictChange] = []
+    voided: list[AreaMovementConflictChange] = []
+    refused = None
+    for k, plan in enumerate(request.plans):
+        check_plan(board, plan.player, plan.steps, root=("plans", k))
+        turn = turn_findings(board, plan.player)
+        walked = walk(board, plan.player, plan.steps)
+        if turn or walked.reported:
+            refused = AreaMovementRefusal(
+                plan=k, step=walked.first_illegal if not turn else None,
+                codes=[f.code for f in turn] or [f.code for f in walked.reported])
+            break
+        for h in walked.ledger.happenings:
+            if h.kind == "conflict_caused":
+                caused.append(_change(k, h.params, h.at.step))
+            elif h.kind == "conflict_voided":
+                voided.append(_change(k, h.params, h.at.step))
+        draft = Draft(board.state)
+        walked.ledger.write(draft)
+        state, _ = settle(draft, AreaMovementState)
+        board = compile_board(state)
+    return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
+                                         voided=voided, refused=refused)
+
+
+# -- legal-actions --------------------------------------------------------------------------
+
+class AreaMovementLegalActionsRequest(Frozen):
+    state: AreaMovementState
+    player: PlayerId
+    limit: int = Field(default=100, ge=1, le=MAX_STEPS,
+                       description="At most this many steps are listed.")
+
+
+class AreaMovementLegalActionsResponse(Frozen):
+    player: str
+    # Plain JSON rather than the plan model: GraphQL carries a step (a union) as its JSON
+    # scalar, which must hold JSON values.
+    actions: list[dict[str, Any]] = Field(
+        description="Each a movement action (a plan of one step) the player can take next, "
+        "ready to send to validate: end_movement, maintenances, builds, destroyed ships, land "
+        "steps, voyages.")
+    truncated: bool = Field(description="More than ``limit`` steps are legal.")
+
+
+def run_legal_actions(request: AreaMovementLegalActionsRequest
+                      ) -> AreaMovementLegalActionsResponse:
+    board = _board_for(request.state, request.player)
+    bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
+    return AreaMovementLegalActionsResponse(
+        player=request.player, actions=[a.model_dump(mode="json") for a in bounded.actions],
+        truncated=bounded.truncated)

@@ -1,0 +1,81 @@
+"""The ``area_movement`` ruleset the registry serves, assembled from its parts: models,
+catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
+queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+
+from __future__ import annotations
+
+from arbiter.engine.ruleset import Query, Ruleset
+
+from .board import Board, compile_board
+from .candidates import candidates
+from .catalogue import CATALOGUE
+from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
+from .judge import judge
+from .models import (
+    AreaMovementAction,
+    AreaMovementAnyAction,
+    AreaMovementOptions,
+    AreaMovementState,
+)
+from .queries import (
+    AreaMovementCensusOrderRequest,
+    AreaMovementCensusOrderResponse,
+    AreaMovementCityEligibilityRequest,
+    AreaMovementCityEligibilityResponse,
+    AreaMovementConflictsRequest,
+    AreaMovementConflictsResponse,
+    AreaMovementLegalActionsRequest,
+    AreaMovementLegalActionsResponse,
+    AreaMovementReachableRequest,
+    AreaMovementReachableResponse,
+    run_census_order,
+    run_city_eligibility,
+    run_conflicts,
+    run_legal_actions,
+    run_reachable,
+)
+
+QUERIES = {q.name: q for q in (
+    Query(name="census-order",
+          summary="The order players move in (highest census first, A.S.T. rank breaking "
+                  "ties), the ties broken, and whose turn it is.",
+          request=AreaMovementCensusOrderRequest, response=AreaMovementCensusOrderResponse,
+          run=run_census_order, examples=({"state": EXAMPLE_STATE},)),
+    Query(name="reachable",
+          summary="Where the player's unmoved tokens can step by land, and the areas each of "
+                  "his ships (and each ship he could build) reaches within 4 water steps, "
+                  "with where it may land tokens and the maintenance due.",
+          request=AreaMovementReachableRequest, response=AreaMovementReachableResponse,
+          run=run_reachable, examples=({"state": EXAMPLE_STATE, "player": "red"},)),
+    Query(name="city-eligibility",
+          summary="Per area and player: whether a city may be built there after the "
+                  "movement and by how many tokens the player is short (6 on a city site, "
+                  "12 in the wilderness, never where the population limit is 0).",
+          request=AreaMovementCityEligibilityRequest,
+          response=AreaMovementCityEligibilityResponse,
+          run=run_city_eligibility, examples=({"state": EXAMPLE_STATE},)),
+    Query(name="conflicts",
+          summary="The conflict situations after the plans given (in the order they are "
+                  "made), each with its cause, and the conflicts caused and voided.",
+          request=AreaMovementConflictsRequest, response=AreaMovementConflictsResponse,
+          run=run_conflicts, examples=({"state": EXAMPLE_STATE, "plans": [
+              {"player": EXAMPLE_ACTION["player"], "steps": EXAMPLE_ACTION["steps"]}]},)),
+    Query(name="legal-actions",
+          summary="The single steps the player can take next, each as a plan of one step, "
+                  "bounded by limit.",
+          request=AreaMovementLegalActionsRequest, response=AreaMovementLegalActionsResponse,
+          run=run_legal_actions,
+          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
+)}
+
+RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = Ruleset(
+    catalogue=CATALOGUE,
+    state_model=AreaMovementState,
+    action_model=AreaMovementAction,
+    options_model=AreaMovementOptions,
+    compile=compile_board,
+    judge=judge,
+    candidates=candidates,
+    queries=QUERIES,
+    examples=EXAMPLES,
+)

@@ -1,0 +1,429 @@
+"""Unit tests of ``area_movement``: metadata and the golden cases' sources, malformed states
+and plans, the step-by-step walk, exact resulting states, events and their params,
+advisory mode, the queries, the API's view of the ruleset and the benchmark body. The
+rules' sentences themselves are golden cases (tests/cases/area_movement, written by
+``area_movement_cases.py``); these tests cover what a case cannot say."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.outcome import Mode
+from arbiter.engine.ruleset import describe
+from arbiter.rulesets import builtin_registry, names
+from arbiter.rulesets.area_movement import RULESET
+from arbiter.rulesets.area_movement.board import compile_board
+from arbiter.rulesets.area_movement.catalogue import CATALOGUE
+from arbiter.rulesets.area_movement.models import AreaMovementState
+
+from .area_movement_cases import (
+    CASES_DIR,
+    END_STEP,
+    RED_MAINTAINS,
+    all_cases,
+    build,
+    destroy,
+    maintain,
+    move,
+    plan,
+    red,
+    rendered,
+    sail,
+    state,
+)
+
+RULES_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "area_movement.md"
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "boards_area_movement.py"
+
+
+def validate(st: dict[str, Any], action: dict[str, Any], mode: Mode = "strict") -> Any:
+    return RULESET.validate(st, action, mode)
+
+
+def pointers(st: dict[str, Any], action: dict[str, Any]) -> list[str]:
+    with pytest.raises(InvalidInput) as caught:
+        validate(st, action)
+    return sorted(p.pointer for p in caught.value.problems)
+
+
+def ask(name: str, request: dict[str, Any]) -> dict[str, Any]:
+    query = RULESET.queries[name]
+    answer: dict[str, Any] = query.run(query.request.model_validate(request)).model_dump(
+        mode="json")
+    return answer
+
+
+def red_of(outcome: Any) -> dict[str, Any]:
+    found: dict[str, Any] = next(p for p in outcome.state["players"] if p["id"] == "red")
+    return found
+
+
+# -- metadata and the golden cases ------------------------------------------------------------
+
+def test_the_ruleset_is_built_in_and_described() -> None:
+    assert "area_movement" in names()
+    assert builtin_registry("area_movement").ids() == ["area_movement"]
+    described = describe(RULESET)
+    assert described["action_types"] == ["movement", "end_movement"]
+    assert set(described["queries"]) == {"census-order", "reachable", "city-eligibility",
+                                         "conflicts", "legal-actions"}
+    options = described["options"]["properties"]
+    assert options["open_sea_travel"]["default"] is False
+    assert options["ship_capacity"]["default"] == 5
+    assert options["simultaneous_movement"]["default"] is False
+
+
+def test_rule_ids_follow_the_scheme_and_every_rule_is_cited_or_derived() -> None:
+    ids = [r.id for r in CATALOGUE.rules]
+    assert all(re.fullmatch(r"area_movement/[a-z_]+\.\d+", i) for i in ids)
+    cited = {c.rule for c in CATALOGUE.codes.values()} | {e.rule for e in CATALOGUE.events.values()}
+    derived_only = {f"area_movement/{s}" for s in (
+        "order.2", "order.3", "plan.1", "barbarian.1", "build.7", "maintain.2", "maintain.3",
+        "voyage.3", "city.1", "city.2", "city.3", "city.4", "city.5", "conflict.3",
+        "conflict.4")}
+    assert set(ids) - cited <= derived_only
+
+
+def test_the_case_files_are_what_the_builder_writes() -> None:
+    built = dict(all_cases())
+    on_disk = {p.stem: p.read_text() for p in CASES_DIR.glob("*.json")}
+    assert set(on_disk) == set(built), "run: python tests/rulesets/area_movement_cases.py"
+    for name, body in built.items():
+        assert on_disk[name] == rendered(body), name
+
+
+def _plain_text(markdown: str) -> str:
+    return re.sub(r"\s+", " ", markdown.replace("*", ""))
+
+
+def test_every_case_quotes_the_rules_file() -> None:
+    text = _plain_text(RULES_FILE.read_text())
+    for name, body in all_cases():
+        assert _plain_text(body["source"]) in text, name
+
+
+def test_every_sentence_of_the_source_text_has_a_case() -> None:
+    raw = RULES_FILE.read_text()
+    source = raw.split("## Source text (verbatim)")[1].split("## Reading to implement")[0]
+    lines = [line for line in source.splitlines() if line.strip()]
+    headings = {"3. MOVEMENT", "Ship construction", "Ship maintenance", "Ship movement",
+                "End of movement", "City building", "Causing a conflict situation"}
+    prose = _plain_text(" ".join(line for line in lines if line.strip() not in headings))
+    sentences = [s.strip() for s in re.split(r"(?<=[.:]) (?=[A-Z'0-9])", prose) if s.strip()]
+    quoted = [_plain_text(body["source"]) for _, body in all_cases()]
+    missing = [s for s in sentences if not any(q in s or s in q for q in quoted)]
+    # "There are 3 ways to build a ship:" introduces the three ways, each a case of its own.
+    assert missing == ["There are 3 ways to build a ship:"]
+
+
+# -- malformed states -------------------------------------------------------------------------
+
+def _state_pointers(st: dict[str, Any]) -> list[str]:
+    with pytest.raises(InvalidInput) as caught:
+        compile_board(AreaMovementState.model_validate(st))
+    return sorted(p.pointer for p in caught.value.problems)
+
+
+def test_land_adjacency_to_water_and_water_of_an_inland_area_are_malformed() -> None:
+    st = state()
+    st["areas"][1]["land"].append("aegean")
+    st["areas"][1]["water"] = ["aegean"]
+    st["seas"][0]["water"].append("thebes")
+    assert _state_pointers(st) == ["/state/areas/1/land/4", "/state/areas/1/water"]
+
+
+def test_cities_barbarians_and_ships_are_checked_where_they_stand() -> None:
+    st = state()
+    st["cities"] += [{"area": "aegean"}, {"area": "sparta"}, {"area": "crete", "owner": "x"}]
+    st["barbarians"] = {"rhodes": 1}
+    st["ships"] += [{"id": "argo", "owner": "red", "area": "athens"},
+                    {"id": "raft", "owner": "nobody", "area": "atlantis"}]
+    assert _state_pointers(st) == [
+        "/state/barbarians/rhodes", "/state/cities/2/area", "/state/cities/3/area",
+        "/state/cities/4/owner", "/state/ships/2/id", "/state/ships/3/area",
+        "/state/ships/3/owner"]
+
+
+def test_moved_marks_name_areas_the_player_holds() -> None:
+    st = state(red={"moved_by_ship": {"crete": 1}}, green={"id": "red"})
+    assert _state_pointers(st) == ["/state/players/0/moved_by_ship/crete",
+                                   "/state/players/2/id"]
+
+
+# -- malformed plans --------------------------------------------------------------------------
+
+def test_a_payment_spelled_for_another_way_is_malformed() -> None:
+    action = red(build("ship-1", "corinth", "treasury", athens=1),
+                 maintain("argo", "treasury", "athens"),
+                 build("ship-2", "aegean", "tokens", atlantis=2))
+    assert pointers(state(), action) == ["/action/steps/0/tokens", "/action/steps/1/area",
+                                         "/action/steps/2/area",
+                                         "/action/steps/2/tokens/0/area"]
+
+
+def test_a_voyage_naming_unknown_areas_or_embarking_absent_tokens_is_malformed() -> None:
+    action = red(sail("argo", "atlantis", ("corinth", 0, 3), embark=7))
+    assert pointers(state(), action) == ["/action/steps/0/embark",
+                                         "/action/steps/0/path/0/area",
+                                         "/action/steps/0/path/1/embark"]
+
+
+def test_a_ship_destroyed_at_the_end_cannot_sail_after_it() -> None:
+    assert pointers(state(), red(END_STEP, sail("argo", "aegean"))) == ["/action/steps/1/ship"]
+
+
+def test_a_ship_may_be_built_again_under_the_id_of_one_destroyed() -> None:
+    outcome = validate(state(), red(destroy("argo"), build("argo", "athens", "treasury"),
+                                    sail("argo", "corinth", embark=1)))
+    assert outcome.legal, outcome.violations
+
+
+def test_a_move_to_the_same_area_is_malformed() -> None:
+    assert pointers(state(), red(move("athens", "athens", 1))) == ["/action/steps/0/to_area"]
+
+
+# -- the walk ---------------------------------------------------------------------------------
+
+def test_every_violation_of_the_first_illegal_step_is_listed_with_its_step() -> None:
+    st = four_built_in(state(red={"treasury": 1}))
+    outcome = validate(st, red(move("athens", "thebes", 1), build("ship-5", "thebes", "treasury")))
+    assert sorted(v.code for v in outcome.violations) == [
+        "not_coastal", "too_many_ships", "treasury_short_for_ship"]
+    assert {v.at.step for v in outcome.violations} == {1}
+    assert {v.at.region for v in outcome.violations} == {"thebes"}
+    assert outcome.derived["plan"] == {"steps": 2, "first_illegal_step": 1}
+
+
+def four_built_in(st: dict[str, Any]) -> dict[str, Any]:
+    st["ships"] += [{"id": f"s{k}", "owner": "red", "area": "athens", "built_this_turn": True}
+                    for k in range(4)]
+    return st
+
+
+def test_a_message_is_rendered_from_its_template_and_params() -> None:
+    outcome = validate(state(), red(RED_MAINTAINS, sail("argo", "corinth", embark=6)))
+    [violation] = outcome.violations
+    assert violation.rule == "area_movement/capacity.1"
+    assert violation.params == {"ship": "argo", "aboard": 6, "area": "athens", "capacity": 5}
+    assert violation.message == ("ship argo would carry 6 tokens in athens: at most 5 at the "
+                                 "same time")
+    assert violation.at.piece == "argo" and violation.at.step == 1
+
+
+def test_out_of_turn_still_judges_the_steps() -> None:
+    outcome = validate(state(), plan("green", move("ionia", "delphi", 1)))
+    assert sorted(v.code for v in outcome.violations) == ["not_adjacent_by_land", "out_of_turn"]
+    out_of_turn = next(v for v in outcome.violations if v.code == "out_of_turn")
+    assert out_of_turn.at.step is None and out_of_turn.params["waiting_for"] == ["red"]
+
+
+def test_the_resulting_state_is_exact() -> None:
+    outcome = validate(state(), red(build("ship-1", "corinth", "tokens", corinth=1, athens=1),
+                                    move("thebes", "athens", 2)))
+    assert red_of(outcome)["tokens"] == {"athens": 7}
+    assert red_of(outcome)["moved_by_land"] == {"athens": 2}
+    assert [s["id"] for s in outcome.state["ships"]] == ["argo", "trireme", "ship-1"]
+
+
+def test_the_end_clears_every_moved_mark_and_keeps_the_turns_ships() -> None:
+    st = state(red={"moved_by_land": {"thebes": 1}, "moved_by_ship": {"athens": 2}})
+    outcome = validate(st, red(build("ship-1", "athens", "treasury"), END_STEP))
+    assert red_of(outcome)["moved_by_land"] == {} and red_of(outcome)["moved_by_ship"] == {}
+    assert [s["id"] for s in outcome.state["ships"]] == ["trireme", "ship-1"]
+    assert red_of(outcome)["movement_ended"] is True
+
+
+def test_the_end_as_an_action_is_the_plan_of_that_step() -> None:
+    alone = validate(state(), {"type": "end_movement", "player": "red"})
+    as_plan = validate(state(), red(END_STEP))
+    assert alone.state_hash == as_plan.state_hash
+    assert alone.events == as_plan.events
+
+
+def test_a_conflict_event_says_why() -> None:
+    outcome = validate(state(), red(move("corinth", "sparta", 1)))
+    caused = outcome.events[-1]
+    assert caused.kind == "conflict_caused" and caused.at.region == "sparta"
+    assert caused.params["causes"] == [
+        {"cause": "population_limit", "limit": 3, "tokens": 4, "excess": 1},
+        {"cause": "enemy_city", "owner": "blue"}]
+
+
+def test_a_payment_can_void_a_conflict() -> None:
+    st = state(red={"tokens": {"athens": 6, "thebes": 2, "corinth": 1, "ionia": 1}})
+    outcome = validate(st, red(maintain("argo", "token", "ionia")))
+    assert [e.kind for e in outcome.events] == ["ship_maintained", "conflict_voided"]
+    assert outcome.events[1].params["how"] == "destroyed"
+
+
+def test_tokens_that_already_moved_may_pay() -> None:
+    st = state(red={"moved_by_land": {"thebes": 2}})
+    outcome = validate(st, red(build("ship-1", "corinth", "tokens", corinth=1, thebes=1),
+                               move("athens", "thebes", 1)))
+    assert outcome.legal, outcome.violations
+    assert red_of(outcome)["moved_by_land"] == {"thebes": 2}
+
+
+def test_reasons_why_tokens_cannot_move_are_all_listed() -> None:
+    st = state(red={"moved_by_ship": {"athens": 1}, "moved_by_land": {"athens": 1}})
+    outcome = validate(st, red(move("athens", "thebes", 6)))
+    assert sorted(v.code for v in outcome.violations) == ["land_and_ship", "token_already_moved"]
+
+
+# -- advisory mode ----------------------------------------------------------------------------
+
+def test_advisory_applies_an_overloaded_ship_and_a_plan_out_of_turn() -> None:
+    outcome = validate(state(), plan("green", move("ionia", "troy", 2)), "advisory")
+    assert outcome.applied and not outcome.legal
+    assert [v.severity for v in outcome.violations] == ["warning"]
+    loaded = validate(state(), red(RED_MAINTAINS, sail("argo", "corinth", embark=6)), "advisory")
+    assert loaded.applied and red_of(loaded)["tokens"]["corinth"] == 7
+
+
+def test_advisory_never_carries_a_ship_inland() -> None:
+    outcome = validate(state(), red(RED_MAINTAINS, sail("argo", "thebes")), "advisory")
+    assert not outcome.applied
+    assert outcome.violations[0].code == "not_adjacent_by_water"
+
+
+def test_advisory_moves_tokens_that_moved_when_they_are_there() -> None:
+    outcome = validate(state(), red(move("athens", "thebes", 2), move("thebes", "delphi", 2),
+                                    move("thebes", "corinth", 2)), "advisory")
+    assert outcome.applied
+    assert [v.code for v in outcome.violations] == ["token_already_moved"]
+    assert red_of(outcome)["tokens"] == {"athens": 4, "delphi": 2, "corinth": 3}
+
+
+def test_strict_mode_never_applies_an_illegal_plan() -> None:
+    outcome = validate(state(), red(move("athens", "delphi", 1)))
+    assert not outcome.applied and outcome.state is None
+
+
+# -- the queries ------------------------------------------------------------------------------
+
+def test_every_listed_step_validates_and_the_limit_is_exact() -> None:
+    answer = ask("legal-actions", {"state": state(), "player": "red", "limit": 1000})
+    assert not answer["truncated"]
+    for action in answer["actions"]:
+        assert validate(state(), action).legal, action
+    kinds = {a["steps"][0]["type"] for a in answer["actions"]}
+    assert kinds == {"end_movement", "maintain_ship", "build_ship", "move_tokens",
+                     "destroy_ship"}
+    total = len(answer["actions"])
+    bounded = ask("legal-actions", {"state": state(), "player": "red", "limit": total})
+    assert not bounded["truncated"] and len(bounded["actions"]) == total
+    assert ask("legal-actions", {"state": state(), "player": "red",
+                                 "limit": total - 1})["truncated"]
+
+
+def test_legal_voyages_are_listed_once_the_ship_is_maintained() -> None:
+    st = state()
+    st["ships"][0]["maintained_this_turn"] = True
+    answer = ask("legal-actions", {"state": st, "player": "red", "limit": 1000})
+    voyages = [a["steps"][0] for a in answer["actions"] if a["steps"][0]["type"] == "sail"]
+    # 7 areas where the voyage may end (not Rhodes, out of play), 5 of them land in play:
+    # empty, or carrying 1 to 5 of Athens's tokens there.
+    assert len(voyages) == 7 + 5 * 5
+    assert all(validate(st, plan("red", v)).legal for v in voyages)
+
+
+def test_queries_name_unknown_players_and_areas() -> None:
+    for name, body, where in (
+            ("reachable", {"player": "purple"}, "/player"),
+            ("legal-actions", {"player": "purple"}, "/player"),
+            ("city-eligibility", {"areas": ["aegean"]}, "/areas/0"),
+            ("conflicts", {"plans": [{"player": "red", "steps": [move("athens", "x", 1)]}]},
+             "/plans/0/steps/0/to_area")):
+        with pytest.raises(InvalidInput) as caught:
+            ask(name, {"state": state(), **body})
+        assert [p.pointer for p in caught.value.problems] == [where], name
+
+
+def test_reachable_from_a_ship_at_sea_and_after_its_voyage() -> None:
+    st = state(options={"open_sea_travel": True})
+    st["ships"][0] |= {"area": "libyan", "built_this_turn": True}
+    st["ships"].append({"id": "done", "owner": "red", "area": "corinth",
+                        "maintained_this_turn": True, "sailed_this_turn": True})
+    answer = ask("reachable", {"state": st, "player": "red"})
+    argo, done = answer["ships"]
+    assert argo["status"] == "ready" and argo["maintenance"] == []
+    assert [r["area"] for r in argo["reach"]][:2] == ["crete", "cyprus"]
+    assert done["status"] == "sailed" and done["reach"] == []
+
+
+def test_no_build_is_offered_after_four_this_turn() -> None:
+    answer = ask("reachable", {"state": four_built_in(state()), "player": "red"})
+    assert answer["builds"] == []
+
+
+def test_city_eligibility_covers_every_area_and_player() -> None:
+    answer = ask("city-eligibility", {"state": state()})
+    assert len(answer["eligibility"]) == 13 * 3
+    out_of_play = [e for e in answer["eligibility"] if e["area"] == "rhodes"]
+    assert {e["kind"] for e in out_of_play} == {"out_of_play"}
+
+
+def test_conflicts_with_no_plan_are_those_of_the_state() -> None:
+    st = state(red={"tokens": {"athens": 6, "thebes": 2, "corinth": 1, "crete": 2}})
+    answer = ask("conflicts", {"state": st})
+    assert [c["area"] for c in answer["conflicts"]] == ["crete"]
+
+
+def test_census_order_reports_every_tie() -> None:
+    st = state(green={"census": 9})
+    answer = ask("census-order", {"state": st})
+    assert [p["player"] for p in answer["order"]] == ["blue", "red", "green"]
+    assert answer["ties"] == [{"census": 9, "players": ["blue", "red", "green"],
+                               "broken_by": "ast_rank"}]
+
+
+# -- the API's view ---------------------------------------------------------------------------
+
+def test_the_graphql_schema_and_openapi_document_build() -> None:
+    from arbiter.api.graphql import build_schema
+    from arbiter.api.openapi import build_openapi
+    from arbiter.settings import Settings
+
+    registry = builtin_registry("area_movement")
+    sdl = build_schema(registry, Settings.from_env({})).as_str()
+    assert "AreaMovementActionInput" in sdl and "legalActions" in sdl
+    document = build_openapi(registry, "test")
+    assert "/v1/rulesets/area_movement/conflicts" in document["paths"]
+
+
+# -- the benchmark body -----------------------------------------------------------------------
+
+def _bench() -> Any:
+    spec = importlib.util.spec_from_file_location("boards_area_movement", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_plan_is_legal_and_deterministic() -> None:
+    bench = _bench()
+    body = bench.validate_request(100, 40)
+    assert body == bench.validate_request(100, 40)
+    assert len(body["state"]["areas"]) + len(body["state"]["seas"]) == 100
+    assert len(body["action"]["steps"]) == 40
+    outcome = validate(body["state"], body["action"])
+    assert outcome.legal, [v.message for v in outcome.violations]
+    answer = ask("conflicts", bench.conflicts_request(100, 40))
+    assert answer["refused"] is None and answer["caused"]
+
+
+def test_the_request_state_is_never_changed() -> None:
+    st = state()
+    before = copy.deepcopy(st)
+    parsed = AreaMovementState.model_validate(st)
+    RULESET.validate(parsed, red(move("athens", "thebes", 2), END_STEP))
+    assert parsed.model_dump(mode="json", exclude_defaults=True) == \
+        AreaMovementState.model_validate(before).model_dump(mode="json", exclude_defaults=True)
