@@ -59,6 +59,7 @@ def run(quick: bool) -> list[dict[str, Any]]:
         rows.append({"what": f"engine conquest-cost {name}, {label}",
                      "median_us": us(median_seconds(cost, budget=0.1 if quick else 1.0))})
     rows += area_movement_rows(quick)
+    rows += phased_orders_rows(quick)
     return rows
 
 
@@ -85,3 +86,17 @@ def area_movement_rows(quick: bool) -> list[dict[str, Any]]:
              "median_us": us(judged)},
             {"what": "engine conflicts area_movement, 40-step plan, 100 areas",
              "median_us": us(found)}]
+
+
+def phased_orders_rows(quick: bool) -> list[dict[str, Any]]:
+    """One whole turn: 40 units of 4 players (and a bandit and an undead) on 300 hexes."""
+    from tests.bench.boards_phased_orders import resolve_request
+
+    resolve = load("phased_orders").queries["resolve"]
+    body = orjson.dumps(resolve_request())
+
+    def resolved() -> bytes:
+        return resolve.run(resolve.request.model_validate_json(body)).model_dump_json().encode()
+
+    return [{"what": "engine resolve phased_orders, 40 units of 4 players, 300 hexes",
+             "median_us": us(median_seconds(resolved, budget=0.3 if quick else 3.0))}]

@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rulesets import area_movement_boards as area
+from rulesets import phased_orders_boards as phased
 from rulesets import territory_conquest_boards as territory
 from rulesets.region_conquest_boards import positions
 
@@ -141,6 +142,7 @@ def hex_maneuver_states(draw: st.DrawFn) -> State:
 SUBJECTS: dict[str, Subject] = {
     "area_movement": Subject(area.positions()),
     "hex_maneuver": Subject(hex_maneuver_states()),
+    "phased_orders": Subject(phased.positions()),
     "region_conquest": Subject(positions()),
     "territory_conquest": Subject(territory_conquest_states()),
     "tic_tac_toe": Subject(tic_tac_toe_states()),

@@ -206,6 +206,7 @@ def _reference_path(ruleset: str) -> tuple[str, ...]:
     """A state field that names another object of the state by its id."""
     return {"area_movement": ("state", "ships", 0, "owner"),
             "hex_maneuver": ("state", "armies", 0, "owner"),
+            "phased_orders": ("state", "units", 0, "owner"),
             "region_conquest": ("state", "turn", "player"),
             "territory_conquest": ("state", "round_first_player")}[ruleset]
 

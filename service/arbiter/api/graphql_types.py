@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, Union, get_args, 
 import strawberry
 from graphql import value_from_ast_untyped
 from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
 
 from arbiter.api.contract import camel
 
@@ -37,6 +38,12 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+def _json_out(value: Any) -> Any:
+    """A JSON scalar's answer as plain JSON: a model inside a map or list (an order of a
+    union type, say) is dumped, never handed to the HTTP layer as an object."""
+    return to_jsonable_python(value)
+
+
 def _json_literal(node: Any, variables: dict[str, Any] | None = None) -> Any:
     return value_from_ast_untyped(node, variables)
 
@@ -44,7 +51,7 @@ def _json_literal(node: Any, variables: dict[str, Any] | None = None) -> Any:
 JSON = strawberry.scalar(
     NewType("JSON", object), name="JSON",
     description="Any JSON value (maps of unit counts, message params, derived facts).",
-    serialize=_json_value, parse_value=_json_value, parse_literal=_json_literal)
+    serialize=_json_out, parse_value=_json_value, parse_literal=_json_literal)
 
 
 def state_scalar(ruleset_id: str, public_url: str) -> Any:

@@ -1,0 +1,294 @@
+"""The rule ids of ``phased_orders`` with their paraphrases, every violation code with the
+rule it enforces and its message template, every event kind of the turn's trace, the
+result codes an order can end with, and the game's fixed data (phase names, decision
+kinds, the documented effects of spells and abilities).
+
+Rule ids follow ``../shared/rules/phased_orders.md``: ``phased_orders/<phase>.<n>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arbiter.engine.catalogue import build_catalogue
+
+RULESET_ID = "phased_orders"
+
+PHASE_NAMES: dict[int, str] = {
+    0: "emergency communique", 1: "orders", 2: "disband", 3: "rot & ruin", 4: "upkeep",
+    5: "starvation", 6: "commission", 7: "spells and ranged attacks", 8: "abilities",
+    9: "caravan orders", 10: "movement", 11: "logistics", 12: "combat", 13: "healing",
+    14: "repairing", 15: "new units", 16: "bandits", 17: "excess", 18: "finishing",
+    19: "natural income",
+}
+# Movement subphases by the movement a unit has left; more than 4 steps in "3a".
+SUBPHASE_BY_REMAINING: dict[int, str] = {4: "3b", 3: "3c", 2: "3d", 1: "3e"}
+FAST = "3a"
+FAST_ABOVE = 4
+PREDATION = "10b"
+
+RULES: list[tuple[str, str]] = [
+    ("orders.1", "Phase 1: players give one order to each of their units and strongholds; a "
+                 "unit or stronghold without an order does nothing."),
+    ("orders.2", "An order whose unit, or whose target, was disbanded or destroyed in an "
+                 "earlier phase is not carried out."),
+    ("disband.1", "Phase 2: units ordered to disband disband."),
+    ("rot.1", "Phase 3: each caravan suffers one point of Rot & Ruin damage, taken from its "
+              "durability."),
+    ("rot.2", "A caravan with no durability left loses 1 resource instead."),
+    ("rot.3", "A caravan with neither durability nor resources left is disbanded."),
+    ("upkeep.1", "Phase 4: each unit without free upkeep costs its player 1 resource, charged "
+                 "to the player's pool, which pays what it holds (down to 0)."),
+    ("starvation.1", "Phase 5: for upkeep left unpaid, as many of the player's armies are "
+                     "disbanded, chosen at random from the seed."),
+    ("starvation.2", "Armies disbanded by starvation become bandits, created in phase 16."),
+    ("commission.1", "Phase 6: a stronghold ordered to produce a unit pays its cost; one that "
+                     "cannot pay produces nothing."),
+    ("ranged.1", "Phase 7: ranged attacks and damaging spells trigger, all at once; a unit "
+                 "left without hit points is destroyed."),
+    ("ranged.2", "A player must have enough gems to complete a spell before casting it; "
+                 "casting spends them."),
+    ("ranged.3", "A ranged attack is an archer's, at an enemy unit within its range, and "
+                 "deals its strength unless the order gives the damage; a spell is cast by a "
+                 "unit that knows it at a unit within the spell's range, a damaging spell at "
+                 "an enemy."),
+    ("abilities.1", "Phase 8: leader abilities take place, from the documented set (gain "
+                    "resources, gain gems, heal - applied in phase 13 - or report); a unit "
+                    "uses only its own abilities, a heal within the ability's range."),
+    ("caravan.1", "Phase 9: caravans load and unload resources at a stronghold of their owner "
+                  "on their hex; only caravans take caravan orders (load, unload, repair)."),
+    ("movement.1", "Phase 10: units move along their ordered path, each hex adjacent to the "
+                   "last, at most their move in steps; flying included."),
+    ("movement.2", "Movement subphases by the movement a unit has left: more than 4, it steps "
+                   "until 4 are left (3a); then units with 4, 3, 2 and 1 left step once each "
+                   "(3b, 3c, 3d, 3e)."),
+    ("movement.3", "A unit that enters a road hex in subphase X takes its next step in an "
+                   "X-priority subphase, before the next regular subphase."),
+    ("movement.4", "Units move into and through hexes held by non-enemy units; a ground unit "
+                   "entering a hex held by an enemy halts there."),
+    ("movement.5", "Flying units fly over non-archer ground units; a flying unit entering a "
+                   "hex held by an enemy flying unit halts there."),
+    ("movement.6", "An enemy archer flown over may attack the flying unit, halting it in the "
+                   "archer's hex."),
+    ("communique.1", "Units of players neither allied nor at war moving into the same hex in "
+                     "the same subphase, where both paths end, raise an emergency communique: "
+                     "each may halt adjacent to the contested hex or proceed."),
+    ("communique.2", "If the communique ends in combat (units of more than one player "
+                     "proceed), war is declared immediately."),
+    ("communique.3", "When the players cannot be reached, the original orders are followed: "
+                     "every unit proceeds (when the request says so)."),
+    ("predation.1", "Phase 10b: bandits within movement range of a caravan, and uncontrolled "
+                    "undead within movement range of any non-undead unit, move to attack it "
+                    "(the nearest)."),
+    ("logistics.1", "Phase 11: two allied units on one hex: one is ejected one hex back along "
+                    "its own path, and again while it shares a hex with an ally."),
+    ("logistics.2", "The allied players choose which unit is ejected."),
+    ("combat.1", "Phase 12: units of different sides sharing a hex after logistics fight "
+                 "melee until one side remains."),
+    ("combat.2", "Default melee: rounds in which each side deals its total strength to the "
+                 "enemy units, weakest first, all at once; explicit results in the request "
+                 "replace it."),
+    ("combat.3", "Melee between players not at war declares war between them."),
+    ("healing.1", "Phase 13: all healing, including recuperation (a unit ordered to hold) and "
+                  "healing abilities, never above the unit's maximum."),
+    ("healing.2", "Healing caused by a spell happens in phase 2."),
+    ("repair.1", "Phase 14: caravans ordered to repair reset their durability to 5."),
+    ("new_units.1", "Phase 15: commissioned units appear on their stronghold's hex."),
+    ("bandits.1", "Phase 16: units that became bandits are created on the hex where they "
+                  "were disbanded."),
+    ("bandits.2", "Bandits cannot spawn in a hex occupied by another player's unit (or any "
+                  "unit): they do not spawn."),
+    ("bandits.3", "A bandit that would spawn on a stronghold spawns in a random legal "
+                  "unoccupied adjacent hex instead, or not at all."),
+    ("excess.1", "Phase 17: strongholds and capitals with more than their maximum resources "
+                 "donate the excess to charity."),
+    ("finishing.1", "Phase 18: units in an illegal position (sharing a hex) are shunted at the "
+                    "game master's discretion."),
+    ("finishing.2", "Units level up, as the request says, with the gains it gives."),
+    ("finishing.3", "Units ordered to change sides do so."),
+    ("income.1", "Phase 19: strongholds generate 3 resources, capitals 4."),
+    ("decisions.1", "Where the rules leave a choice to the players or the game master, the "
+                    "request carries the decision, one of the options offered; without it "
+                    "the turn stops there and returns the pending decisions."),
+]
+
+CODES: list[tuple[str, str, str]] = [
+    ("path_too_long", "movement.1",
+     "the path of {unit} has {steps} steps; its move is {move}"),
+    ("not_an_archer", "ranged.3", "{unit} is no archer: only archers make ranged attacks"),
+    ("target_out_of_range", "ranged.3",
+     "{target} is {distance} hexes from {unit}; the reach is {range}"),
+    ("target_not_enemy", "ranged.3",
+     "{target} belongs to {owner}, who is not at war with {player}"),
+    ("spell_not_known", "ranged.3", "{unit} does not know the spell {spell}"),
+    ("not_enough_gems", "ranged.2", "{spell} costs {cost} gems; {player} holds {gems}"),
+    ("ability_not_held", "abilities.1", "{unit} does not have the ability {ability}"),
+    ("ability_target_out_of_range", "abilities.1",
+     "{target} is {distance} hexes from {unit}; {ability} reaches {range}"),
+    ("not_a_caravan", "caravan.1", "{unit} is not a caravan: only caravans {order}"),
+    ("no_own_stronghold", "caravan.1",
+     "no stronghold of {player} stands on {hex}, where {unit} is"),
+    ("communique_pending", "communique.1",
+     "emergency communique {decision}: {units} contest {hex}; each may halt or proceed"),
+    ("archer_option_pending", "movement.6",
+     "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
+    ("ejection_pending", "logistics.2",
+     "decision {decision}: which of {units} on {hex} is ejected"),
+    ("placement_pending", "finishing.1",
+     "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
+    ("decision_not_an_option", "decisions.1",
+     "decision {decision}: the answer given is not one of its options"),
+    ("combat_result_invalid", "combat.2", "the combat result for {hex}: {reason}"),
+]
+
+EVENTS: list[tuple[str, str, str]] = [
+    ("orders_received", "orders.1", "{player} gave {orders} order(s)"),
+    ("unit_disbanded", "disband.1", "{unit} disbands on {hex}"),
+    ("spell_healed", "healing.2",
+     "{unit} casts {spell} on {target}: {hit_points} hit points; {player} has {gems} gems left"),
+    ("caravan_rotted", "rot.1", "{unit} suffers Rot & Ruin: durability {durability}"),
+    ("caravan_lost_resource", "rot.2",
+     "{unit} has no durability left and loses a resource: {resources} left"),
+    ("caravan_disbanded", "rot.3",
+     "{unit} has neither durability nor resources left and is disbanded"),
+    ("upkeep_charged", "upkeep.1",
+     "{player} owes {charge} upkeep and pays {paid}: {resources} left"),
+    ("unit_starved", "starvation.1",
+     "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit"),
+    ("unit_commissioned", "commission.1",
+     "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}"),
+    ("spell_cast", "ranged.2", "{unit} casts {spell} on {target}; {player} has {gems} gems left"),
+    ("ranged_attack", "ranged.3", "{unit} shoots {target} for {damage}"),
+    ("unit_damaged", "ranged.1", "{unit} is down to {hit_points} hit points"),
+    ("unit_destroyed", "ranged.1", "{unit} is destroyed on {hex}"),
+    ("ability_used", "abilities.1", "{unit} uses {ability} ({effect})"),
+    ("resources_gained", "abilities.1", "{player} gains {amount} resources: {resources}"),
+    ("gems_gained", "abilities.1", "{player} gains {amount} gems: {gems}"),
+    ("caravan_loaded", "caravan.1",
+     "{unit} loads {amount} from {stronghold}: it carries {carried}, {stored} stay there"),
+    ("caravan_unloaded", "caravan.1",
+     "{unit} unloads {amount} at {stronghold}: it carries {carried}, {stored} stored there"),
+    ("unit_moved", "movement.1", "{unit} moves from {from} to {to} ({subphase})"),
+    ("road_priority", "movement.3",
+     "{unit} entered the road on {hex}: its next step comes in {next}"),
+    ("halted_by_enemy", "movement.4", "{unit} halts on {hex}: an enemy holds it"),
+    ("halted_by_enemy_flyer", "movement.5",
+     "{unit} halts on {hex}: an enemy flying unit holds it"),
+    ("flew_over", "movement.5", "{unit} flies over {units} on {hex}"),
+    ("archer_attacked", "movement.6",
+     "archer {archer} attacks {unit} flying over {hex}: it halts there"),
+    ("archer_let_pass", "movement.6", "archer {archer} lets {unit} fly over {hex}"),
+    ("communique_raised", "communique.1", "emergency communique: {units} contest {hex}"),
+    ("communique_answered", "communique.1", "{unit} answers the communique: {choice}"),
+    ("war_declared", "communique.2", "war is declared between {players}"),
+    ("predator_moved", "predation.1", "{unit} moves from {from} to {to} to attack {target}"),
+    ("unit_ejected", "logistics.1", "{unit} is ejected from {from} back to {to}"),
+    ("combat_began", "combat.1", "melee on {hex} between {units}"),
+    ("melee_declares_war", "combat.3", "melee on {hex}: war is declared between {players}"),
+    ("melee_damage", "combat.2", "{unit} is down to {hit_points} hit points"),
+    ("unit_slain", "combat.1", "{unit} is slain on {hex}"),
+    ("combat_won", "combat.1", "{hex} is held by {winners} after {rounds} round(s)"),
+    ("combat_annihilation", "combat.1",
+     "melee on {hex}: no unit is left standing after {rounds} round(s)"),
+    ("unit_healed", "healing.1", "{unit} heals {amount}: {hit_points} hit points"),
+    ("caravan_repaired", "repair.1", "{unit} is repaired: durability {durability}"),
+    ("unit_created", "new_units.1", "{unit} appears on {hex}"),
+    ("bandit_spawned", "bandits.1", "{unit} appears as a bandit on {hex}"),
+    ("bandit_blocked", "bandits.2", "{unit} cannot spawn on {hex}: it is occupied"),
+    ("bandit_spawned_adjacent", "bandits.3",
+     "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead"),
+    ("bandit_no_room", "bandits.3",
+     "{unit} would spawn on stronghold {stronghold}, which has no free legal hex beside it"),
+    ("excess_donated", "excess.1",
+     "{stronghold} donates {excess} resources to charity: {resources} left"),
+    ("unit_shunted", "finishing.1", "{unit} is shunted from {from} to {to}"),
+    ("unit_dismissed", "finishing.1", "{unit} has no legal position left and is disbanded"),
+    ("unit_levelled", "finishing.2", "{unit} rises to level {level}"),
+    ("level_up_lapsed", "finishing.2", "{unit} is gone: it does not level up"),
+    ("unit_changed_sides", "finishing.3", "{unit} goes over from {from} to {to}"),
+    ("income_generated", "income.1", "{stronghold} generates {amount}: {resources}"),
+]
+
+Status = Literal["carried_out", "partly_carried_out", "failed"]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRef:
+    """What an order can end with: a code, the rule it cites, whether the order was carried
+    out, and the English template of the result's message."""
+
+    code: str
+    rule: str
+    status: Status
+    template: str
+
+
+# Result codes of their own; an order refused by a violation ends "failed" with the
+# violation's code, rule and message.
+RESULTS: list[tuple[str, str, Status, str]] = [
+    ("held", "orders.1", "carried_out", "{unit} held its position"),
+    ("disbanded", "disband.1", "carried_out", "{unit} disbanded"),
+    ("moved", "movement.1", "carried_out", "{unit} moved {steps} of {ordered} steps to {hex}"),
+    ("halted_by_enemy", "movement.4", "partly_carried_out",
+     "{unit} halted on {hex} after {steps} of {ordered} steps: an enemy holds it"),
+    ("halted_by_enemy_flyer", "movement.5", "partly_carried_out",
+     "{unit} halted on {hex} after {steps} of {ordered} steps: an enemy flying unit holds it"),
+    ("halted_by_archer", "movement.6", "partly_carried_out",
+     "{unit} halted on {hex} after {steps} of {ordered} steps: archer {archer} attacked it"),
+    ("halted_by_communique", "communique.1", "partly_carried_out",
+     "{unit} halted on {hex} after {steps} of {ordered} steps, beside the contested {contested}"),
+    ("ejected", "logistics.1", "partly_carried_out",
+     "{unit} was ejected back to {hex}: {steps} of {ordered} steps kept"),
+    ("attacked", "ranged.3", "carried_out", "{unit} dealt {damage} damage to {target}"),
+    ("spell_cast", "ranged.1", "carried_out", "{unit} cast {spell} on {target}"),
+    ("spell_healed", "healing.2", "carried_out", "{unit} cast {spell} on {target}"),
+    ("gems_exhausted", "ranged.2", "failed",
+     "{spell} costs {cost} gems; {player} had {gems} left when it came to be cast"),
+    ("target_lost", "orders.2", "failed", "{target} was gone by phase {by_phase}"),
+    ("unit_lost", "orders.2", "failed", "{unit} was lost in phase {lost_in} before its order"),
+    ("ability_used", "abilities.1", "carried_out", "{unit} used {ability}"),
+    ("loaded", "caravan.1", "carried_out", "{unit} loaded {amount} from {stronghold}"),
+    ("load_short", "caravan.1", "partly_carried_out",
+     "{unit} loaded {amount} of {ordered}: {stronghold} held no more"),
+    ("unloaded", "caravan.1", "carried_out", "{unit} unloaded {amount} at {stronghold}"),
+    ("unload_short", "caravan.1", "partly_carried_out",
+     "{unit} unloaded {amount} of {ordered}: it carried no more"),
+    ("repaired", "repair.1", "carried_out", "{unit} was repaired to durability {durability}"),
+    ("commissioned", "commission.1", "carried_out",
+     "{stronghold} produced {unit} ({unit_type}) for {cost}"),
+    ("cannot_afford", "commission.1", "failed",
+     "{stronghold} cannot pay {cost} for a {unit_type}: {payer} holds {available}"),
+    ("changed_sides", "finishing.3", "carried_out", "{unit} went over to {to}"),
+]
+
+CATALOGUE = build_catalogue(
+    RULESET_ID, "1.0.0",
+    "Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, "
+    "a result for every order and the game master's decisions",
+    rules=RULES, codes=CODES, events=EVENTS, data={
+        "phases": {str(n): name for n, name in PHASE_NAMES.items()},
+        "movement_subphases": ["3a", "3b", "3c", "3d", "3e"],
+        "predation_subphase": PREDATION,
+        "decision_kinds": {"communique": ["halt", "proceed"], "archer": ["attack", "let_pass"],
+                           "ejection": ["eject"], "placement": ["place", "disband"]},
+        "spell_effects": ["damage", "heal"],
+        "ability_effects": ["gain_resources", "gain_gems", "heal", "report"],
+        "owners_that_are_no_player": ["bandits", "undead"],
+        "order_results": [
+            {"code": c, "rule": f"{RULESET_ID}/{s}", "status": st, "template": t}
+            for c, s, st, t in RESULTS],
+    })
+
+
+def _result_refs() -> dict[str, ResultRef]:
+    refs = {code: ResultRef(code, CATALOGUE.rule(section), status, template)
+            for code, section, status, template in RESULTS}
+    for code, ref in CATALOGUE.codes.items():
+        if code in refs:
+            raise ValueError(f"{RULESET_ID}: result code {code} is also a violation code")
+        refs[code] = ResultRef(code, ref.rule, "failed", ref.template)
+    return refs
+
+
+RESULT_REFS: dict[str, ResultRef] = _result_refs()

@@ -1,0 +1,85 @@
+"""Phase 11 - Logistics: "See rules on unit Shunting. If two allied units occupy the same
+location, one is ejected one space backward. If this would cause it to be in the same
+location as an allied unit, this process is repeated. The allied players may choose who
+is ejected."
+
+Reading: units of one player count as allied with each other. Hexes are taken in map
+order; on a hex, the units joined by alliances form a stack. Only a unit that moved this
+turn can be ejected: it goes back one hex along its own path, and again while it shares a
+hex with an ally (logistics.1), until it reaches the hex it started from. When more than
+one unit of the stack could be ejected, the players choose (logistics.2: the decision
+``ejection:<q>,<r>:<unit>+<unit>...``, the stack's units sorted); with a single
+candidate there is nothing to choose. A stack none of whose units can be ejected any
+further stays for the game master's shunting in phase 18. An ejected unit's move ends
+partly carried out (failed when it is back where it started).
+"""
+
+from __future__ import annotations
+
+from arbiter.engine.hexgrid import Hex, as_dict
+
+from .decisions import PendingQuestion
+from .models import PhasedOrdersMove, PhasedOrdersOption
+from .world import Piece, World
+
+
+def stacks(world: World) -> list[tuple[Hex, list[Piece]]]:
+    """Allied units sharing a hex, by hex in map order."""
+    out = []
+    for h in sorted(world.at, key=world.board.hex_order.__getitem__):
+        if len(world.at[h]) > 1:
+            out += [(h, g) for g in world.allied_groups(world.occupants(h)) if len(g) > 1]
+    return out
+
+
+def phase_logistics(world: World) -> None:
+    asked: set[str] = set()
+    while _eject_one(world, asked):
+        pass
+    world.decisions.stop_if_pending()
+
+
+def _eject_one(world: World, asked: set[str]) -> bool:
+    """Resolve the first stack that can be resolved now; False when none is left."""
+    for h, group in stacks(world):
+        ejectable = [p for p in group if len(p.route) > 1]
+        decision = f"ejection:{h[0]},{h[1]}:" + "+".join(sorted(p.id for p in group))
+        if not ejectable or decision in asked:
+            continue
+        chosen = ejectable[0]
+        if len(ejectable) > 1:
+            asked.add(decision)
+            units = [p.id for p in group]
+            answer = world.decisions.ask(PendingQuestion(
+                decision, "ejection",
+                [PhasedOrdersOption(choice="eject", unit=p.id) for p in ejectable],
+                phase=11, subphase=None, hex=h, units=units,
+                params={"decision": decision, "units": units, "hex": as_dict(h)}))
+            if answer is None or answer.unit is None:
+                continue
+            chosen = world.pieces[answer.unit]
+        eject(world, chosen)
+        return True
+    return False
+
+
+def eject(world: World, piece: Piece) -> None:
+    """Back along its own path, one hex at a time, while it shares a hex with an ally."""
+    while len(piece.route) > 1:
+        frm = piece.hex
+        piece.route.pop()
+        world.place(piece, piece.route[-1])
+        world.trace.event("unit_ejected", unit=piece.id, to=as_dict(piece.hex),
+                          **{"from": as_dict(frm)})
+        if not any(o is not piece and world.allied(piece.owner, o.owner)
+                   for o in world.occupants(piece.hex)):
+            break
+    index = world.plan.unit_order.get(piece.id)
+    if index is None:
+        return
+    order = world.plan.orders[index]
+    if isinstance(order, PhasedOrdersMove):
+        kept = len(piece.route) - 1
+        world.results.settle(index, "ejected", 11, reached=piece.hex, kept=kept,
+                             status=None if kept else "failed", unit=piece.id,
+                             hex=as_dict(piece.hex), steps=kept, ordered=len(order.path))

@@ -1,0 +1,168 @@
+"""The derived questions a frontend or a game master asks of a state, served at
+``POST /v1/rulesets/phased_orders/<name>``:
+
+- ``resolve``: the state, every player's orders and the decisions in; the new state, the
+  trace grouped by phase, a result for every order out - or the pending decisions, each
+  with its options, when the turn cannot go on without them. It is ``validate`` of a
+  ``resolve`` action, answered in the turn's own terms (the trace is given as far as the
+  resolution went, also when nothing is applied);
+- ``legal-actions``: what a player may order now: one ``submit`` action per order the
+  generator proposes (``candidates.py``) that ``judge`` accepts, bounded by ``limit``; each
+  listed action is one ``validate`` accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.judging import conclude, first_legal
+from arbiter.engine.outcome import Event, Violation
+from arbiter.engine.wire import Frozen, Id
+
+from .board import compile_board
+from .candidates import candidates
+from .catalogue import CATALOGUE, PHASE_NAMES
+from .decisions import PhasedOrdersPendingDecision
+from .judge import judge
+from .models import (
+    MAX_DECISIONS,
+    MAX_HEXES,
+    MAX_ORDERS,
+    MAX_UNITS,
+    PhasedOrdersCombatResult,
+    PhasedOrdersDecision,
+    PhasedOrdersLevelUp,
+    PhasedOrdersOrder,
+    PhasedOrdersResolve,
+    PhasedOrdersState,
+    PhasedOrdersSubmit,
+)
+from .results import PhasedOrdersResult
+
+
+class PhasedOrdersResolveRequest(Frozen):
+    state: PhasedOrdersState
+    orders: list[PhasedOrdersOrder] = Field(default_factory=list, max_length=MAX_ORDERS)
+    decisions: list[PhasedOrdersDecision] = Field(default_factory=list,
+                                                  max_length=MAX_DECISIONS)
+    combat_results: list[PhasedOrdersCombatResult] = Field(default_factory=list,
+                                                           max_length=MAX_HEXES)
+    level_ups: list[PhasedOrdersLevelUp] = Field(default_factory=list, max_length=MAX_UNITS)
+    unanswered_communiques: Literal["pending", "follow_orders"] = "pending"
+    mode: Literal["strict", "advisory"] = Field(
+        default="strict", description="advisory: resolve the turn even when orders break a "
+        "rule (those orders fail) and return their violations as warnings.")
+
+
+class PhasedOrdersTracePhase(Frozen):
+    phase: int
+    name: str
+    events: list[Event]
+
+
+class PhasedOrdersStop(Frozen):
+    phase: int
+    subphase: str | None = None
+
+
+class PhasedOrdersResolveResponse(Frozen):
+    resolved: bool = Field(description="The turn was resolved and ``state`` holds the result.")
+    legal: bool
+    state: dict[str, Any] | None = None
+    state_hash: str | None = None
+    reversible: bool = Field(default=True, description="False when the turn drew from the "
+                             "seed (starvation, a bandit's spawn hex).")
+    violations: list[Violation] = Field(default_factory=list)
+    trace: list[PhasedOrdersTracePhase] = Field(
+        default_factory=list, description="The events, grouped by phase in the order they "
+        "happened, as far as the resolution went.")
+    results: list[PhasedOrdersResult] = Field(default_factory=list)
+    unordered: list[str] = Field(default_factory=list, description="Units and strongholds "
+                                 "without an order: they did nothing.")
+    pending_decisions: list[PhasedOrdersPendingDecision] = Field(default_factory=list)
+    stopped_at: PhasedOrdersStop | None = None
+    unused_decisions: list[str] = Field(default_factory=list)
+    unused_combat_results: list[int] = Field(default_factory=list)
+
+
+def grouped(events: list[Event]) -> list[PhasedOrdersTracePhase]:
+    out: list[PhasedOrdersTracePhase] = []
+    run: list[Event] = []
+    for event in events:
+        if run and run[0].params.get("phase") != event.params.get("phase"):
+            out.append(_phase(run))
+            run = []
+        run.append(event)
+    if run:
+        out.append(_phase(run))
+    return out
+
+
+def _phase(events: list[Event]) -> PhasedOrdersTracePhase:
+    phase = int(events[0].params.get("phase", 0))
+    return PhasedOrdersTracePhase(phase=phase, name=PHASE_NAMES.get(phase, ""), events=events)
+
+
+def run_resolve(request: PhasedOrdersResolveRequest) -> PhasedOrdersResolveResponse:
+    board = compile_board(request.state)
+    action = PhasedOrdersResolve(
+        type="resolve", orders=request.orders, decisions=request.decisions,
+        combat_results=request.combat_results, level_ups=request.level_ups,
+        unanswered_communiques=request.unanswered_communiques)
+    judgement = judge(board, action)
+    outcome = conclude(CATALOGUE.ruleset, CATALOGUE.version, judgement, request.mode,
+                       PhasedOrdersState)
+    derived = outcome.derived
+    return PhasedOrdersResolveResponse(
+        resolved=outcome.applied, legal=outcome.legal, state=outcome.state,
+        state_hash=outcome.state_hash, reversible=outcome.reversible,
+        violations=outcome.violations, trace=grouped(judgement.verdict.events),
+        results=derived.get("results", []), unordered=derived.get("unordered", []),
+        pending_decisions=derived.get("pending_decisions", []),
+        stopped_at=derived.get("stopped_at"),
+        unused_decisions=derived.get("unused_decisions", []),
+        unused_combat_results=derived.get("unused_combat_results", []))
+
+
+class PhasedOrdersLegalActionsRequest(Frozen):
+    state: PhasedOrdersState
+    player: Id
+    limit: int = Field(default=100, ge=1, le=10_000,
+                       description="At most this many actions are listed.")
+
+
+class PhasedOrdersListedAction(Frozen):
+    """A ``submit`` action ``validate`` accepts, as it is sent (its one order as JSON)."""
+
+    type: Literal["submit"]
+    player: str
+    orders: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, action: PhasedOrdersSubmit) -> PhasedOrdersListedAction:
+        return cls(type="submit", player=action.player,
+                   orders=[o.model_dump(mode="json") for o in action.orders])
+
+
+class PhasedOrdersLegalActionsResponse(Frozen):
+    player: str
+    actions: list[PhasedOrdersListedAction] = Field(
+        description="One submit action per order the player may give, unit by unit as the "
+        "state lists them, then stronghold by stronghold.")
+    truncated: bool = Field(description="More than ``limit`` actions are legal.")
+
+
+def run_legal_actions(request: PhasedOrdersLegalActionsRequest
+                      ) -> PhasedOrdersLegalActionsResponse:
+    board = compile_board(request.state)
+    if request.player not in board.players:
+        problems = Problems()
+        problems.add(pointer("player"), f"unknown player {request.player}")
+        problems.raise_if_any()
+    bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
+    return PhasedOrdersLegalActionsResponse(
+        player=request.player, actions=[PhasedOrdersListedAction.of(a) for a in bounded.actions],
+        truncated=bounded.truncated)

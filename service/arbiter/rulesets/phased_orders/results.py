@@ -1,0 +1,78 @@
+"""What happened to each order: carried out, partly carried out or failed, with a code,
+the rule it cites, an English message and the params that fill it (so a frontend can show
+each player, in its own language, what became of each of their orders), the phase that
+settled it and, for a move, how far the unit got.
+
+An order is settled by the phase that carries it out and may be settled again later (a
+move carried out in phase 10 and then ejected in phase 11 ends partly carried out). An
+order refused by a violation ends failed with that violation's code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import Field
+
+from arbiter.engine.hexgrid import Axial, Hex
+from arbiter.engine.outcome import render
+from arbiter.engine.wire import Frozen
+
+from .catalogue import RESULT_REFS, Status
+from .models import PhasedOrdersAnyOrder, PhasedOrdersCommission
+
+
+class PhasedOrdersResult(Frozen):
+    order: int = Field(description="The order's index in the action's orders.")
+    player: str
+    subject: str = Field(description="The unit or stronghold the order was given to.")
+    kind: str = Field(description="The order: move, hold, commission, ...")
+    status: Status
+    code: str
+    rule: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    phase: int = Field(description="The phase that settled the order.")
+    hex: Axial | None = Field(default=None, description="A move: where the unit got to.")
+    steps: int | None = Field(default=None, description="A move: the steps it kept.")
+
+
+def subject_of(order: PhasedOrdersAnyOrder) -> str:
+    return order.stronghold if isinstance(order, PhasedOrdersCommission) else order.unit
+
+
+class Results:
+    __slots__ = ("orders", "settled")
+
+    def __init__(self, orders: Sequence[PhasedOrdersAnyOrder]) -> None:
+        self.orders = orders
+        self.settled: dict[int, PhasedOrdersResult] = {}
+
+    def settle(self, index: int, code: str, phase: int, *, reached: Hex | None = None,
+               kept: int | None = None, status: Status | None = None, **params: Any) -> None:
+        """``params`` fill the code's template; a move also gives the hex it ``reached`` and
+        the steps it ``kept``; ``status`` overrides the code's own (a halted move that kept
+        no step failed)."""
+        ref = RESULT_REFS[code]
+        order = self.orders[index]
+        self.settled[index] = PhasedOrdersResult(
+            order=index, player=order.player, subject=subject_of(order), kind=order.order,
+            status=status or ref.status, code=code, rule=ref.rule,
+            message=render(ref.template, params),
+            params=params, phase=phase, hex=Axial.of(reached) if reached is not None else None,
+            steps=kept)
+
+    def refuse(self, index: int, code: str, message: str, params: dict[str, Any]) -> None:
+        """The order broke a rule: it fails with the violation's code and message."""
+        ref = RESULT_REFS[code]
+        order = self.orders[index]
+        self.settled[index] = PhasedOrdersResult(
+            order=index, player=order.player, subject=subject_of(order), kind=order.order,
+            status="failed", code=code, rule=ref.rule, message=message, params=params, phase=1)
+
+    def is_settled(self, index: int) -> bool:
+        return index in self.settled
+
+    def listed(self) -> list[dict[str, Any]]:
+        return [self.settled[i].model_dump(mode="json") for i in sorted(self.settled)]

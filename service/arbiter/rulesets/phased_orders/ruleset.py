@@ -1,0 +1,55 @@
+"""The ``phased_orders`` ruleset the registry serves, assembled from its parts: models,
+catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
+queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+
+from __future__ import annotations
+
+from arbiter.engine.ruleset import Query, Ruleset
+
+from .board import Board, compile_board
+from .candidates import candidates
+from .catalogue import CATALOGUE
+from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
+from .judge import judge
+from .models import (
+    PhasedOrdersAction,
+    PhasedOrdersAnyAction,
+    PhasedOrdersOptions,
+    PhasedOrdersState,
+)
+from .queries import (
+    PhasedOrdersLegalActionsRequest,
+    PhasedOrdersLegalActionsResponse,
+    PhasedOrdersResolveRequest,
+    PhasedOrdersResolveResponse,
+    run_legal_actions,
+    run_resolve,
+)
+
+QUERIES = {q.name: q for q in (
+    Query(name="resolve",
+          summary="Resolve one turn: the state, every player's orders and the decisions in; "
+                  "the new state, the trace grouped by phase and a result for every order "
+                  "out, or the pending decisions with their options.",
+          request=PhasedOrdersResolveRequest, response=PhasedOrdersResolveResponse,
+          run=run_resolve,
+          examples=({"state": EXAMPLE_STATE, "orders": EXAMPLE_ACTION["orders"]},)),
+    Query(name="legal-actions",
+          summary="The orders a player may give now, one submit action each, bounded by "
+                  "limit.",
+          request=PhasedOrdersLegalActionsRequest, response=PhasedOrdersLegalActionsResponse,
+          run=run_legal_actions,
+          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
+)}
+
+RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = Ruleset(
+    catalogue=CATALOGUE,
+    state_model=PhasedOrdersState,
+    action_model=PhasedOrdersAction,
+    options_model=PhasedOrdersOptions,
+    compile=compile_board,
+    judge=judge,
+    candidates=candidates,
+    queries=QUERIES,
+    examples=EXAMPLES,
+)

@@ -1,0 +1,133 @@
+"""Judging the two actions: ``resolve`` (a whole turn through phases 1-19) and ``submit``
+(one player's orders, checked alone).
+
+``resolve`` checks the orders (``orders.py``: malformed ones are 422 problems, rule
+breaches violations) and the rest of the request (decisions, combat results and level
+ups that name nothing in the state are 422 problems), then runs the phases over a
+``World``. The derived facts carry a result for every order, the units and strongholds
+left without one, and the trace's phases. Where a decision is needed and the request
+does not give it, the turn stops before going past that point: each missing decision is
+a violation (``communique_pending``, ``archer_option_pending``, ``ejection_pending``,
+``placement_pending``) and ``derived.pending_decisions`` lists them with their options;
+nothing is applied, whatever the mode (the turn's effect is not defined without them).
+The same request with the decisions resolves the turn, the same way every time. A
+resolution that drew from the seed is not reversible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.engine.draft import Draft
+from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.hexgrid import Hex
+from arbiter.engine.index import check_ref
+from arbiter.engine.judging import Judgement
+from arbiter.engine.outcome import Event, Verdict, location
+
+from .board import Board
+from .catalogue import PHASE_NAMES
+from .decisions import DecisionsPending, NotAnOption
+from .models import PhasedOrdersCommission, PhasedOrdersResolve, PhasedOrdersSubmit
+from .orders import Plan, check_orders, unordered
+from .phases import run_turn
+from .world import World
+
+
+def judge_submit(board: Board, action: PhasedOrdersSubmit, verdict: Verdict) -> Judgement:
+    problems = Problems()
+    check_ref(action.player, board.players, ("action", "player"), "player", problems)
+    problems.raise_if_any()
+    plan = check_orders(board, action.orders, verdict, player=action.player)
+    derived = {"orders": len(action.orders),
+               "refused": sorted(plan.refused),
+               "unordered": unordered(board, plan, action.player)}
+    # Submitting orders changes nothing: the state comes back as it was.
+    return Judgement(verdict, lambda: Draft(board.state), derived)
+
+
+def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -> Judgement:
+    plan = check_orders(board, action.orders, verdict,
+                        more=lambda plan, problems: check_turn_data(board, action, plan,
+                                                                    problems))
+    world = World(board, action, plan, verdict)
+    try:
+        run_turn(world)
+    except DecisionsPending as stop:
+        return Judgement(verdict, derived=_pending(verdict, stop))
+    except NotAnOption as stop:
+        verdict.violate("decision_not_an_option", fatal=True, decision=stop.decision,
+                        options=[o.model_dump(mode="json", exclude_none=True)
+                                 for o in stop.options])
+        return Judgement(verdict, derived={"stopped_at": {"phase": world.trace.phase,
+                                                          "subphase": world.trace.subphase}})
+    fields = world.fields()
+
+    def apply() -> Draft:
+        draft = Draft(board.state)
+        for name, value in fields.items():
+            draft[name] = value
+        return draft
+
+    derived: dict[str, Any] = {
+        "results": world.results.listed(),
+        "unordered": unordered(board, plan),
+        "phases": phase_summary(verdict.events),
+        "unused_decisions": world.decisions.unused(),
+        "unused_combat_results": world.unused_combat_results,
+    }
+    return Judgement(verdict, apply, derived, reversible=not world.drew)
+
+
+def _pending(verdict: Verdict, stop: DecisionsPending) -> dict[str, Any]:
+    pending = []
+    for question in stop.pending:
+        verdict.violate(question.code, at=location(hex=question.hex), fatal=True,
+                        **question.params)
+        pending.append(question.model(verdict.violations[-1].message).model_dump(mode="json"))
+    first = stop.pending[0]
+    return {"pending_decisions": pending,
+            "stopped_at": {"phase": first.phase, "subphase": first.subphase}}
+
+
+def phase_summary(events: list[Event]) -> list[dict[str, Any]]:
+    """The trace grouped by phase, in order: each run of events of one phase, with its
+    name and how many events it holds (phase 0 interrupts phase 10 where it happens)."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        phase = int(event.params.get("phase", 0))
+        if not out or out[-1]["phase"] != phase:
+            out.append({"phase": phase, "name": PHASE_NAMES.get(phase, ""), "events": 0})
+        out[-1]["events"] += 1
+    return out
+
+
+def check_turn_data(board: Board, action: PhasedOrdersResolve, plan: Plan,
+                    problems: Problems) -> None:
+    """The decisions, combat results and level ups must name what the state holds."""
+    seen: set[str] = set()
+    for i, decision in enumerate(action.decisions):
+        if decision.id in seen:
+            problems.add(pointer("action", "decisions", i, "id"),
+                         f"decision {decision.id} is listed twice")
+        seen.add(decision.id)
+    hexes: set[Hex] = set()
+    for i, result in enumerate(action.combat_results):
+        key = result.hex.key
+        at = ("action", "combat_results", i)
+        if key not in board.hexes:
+            problems.add(pointer(*at, "hex"), f"no hex ({key[0]},{key[1]}) on the map")
+        elif key in hexes:
+            problems.add(pointer(*at, "hex"), f"hex ({key[0]},{key[1]}) is listed twice")
+        hexes.add(key)
+        for j, survivor in enumerate(result.survivors):
+            check_ref(survivor.unit, board.units, (*at, "survivors", j, "unit"), "unit",
+                      problems)
+    new_units = {o.new_unit for o in plan.orders if isinstance(o, PhasedOrdersCommission)}
+    levelled: set[str] = set()
+    for i, level_up in enumerate(action.level_ups):
+        where = ("action", "level_ups", i, "unit")
+        if check_ref(level_up.unit, set(board.units) | new_units, where, "unit", problems):
+            if level_up.unit in levelled:
+                problems.add(pointer(*where), f"unit {level_up.unit} is listed twice")
+            levelled.add(level_up.unit)
