@@ -739,6 +739,209 @@ case("drop_on_a_later_visit_of_a_hex",
           {"id": "r1.1", "hex": h(0, 1), "units": {"archers": 1}, "depletion": 1},
           {"id": "r1", "hex": h(-1, 1), "units": {"cavalrymen": 1}, "depletion": 2}]}})
 
+# --- issue 14: stranded units, vessels on land, packed trebuchets, relic rules ----------
+
+STRANDED = ("Land units are not stranded at sea: a land unit may end a maneuver, or be "
+            "dropped, on a sea or ocean hex only where it could be ferried as the vessels "
+            "stand when the maneuver ends \u2014 on or next to one of the player's vessels "
+            "(peasants on a sea hex excepted). Units dropped on water and left there when "
+            "their vessel sails on out of reach make the maneuver illegal (`ferry.1`).")
+_ocean = {(q, r): "ocean" for q in range(-3, 4) for r in range(-3, 4)}
+
+case("swordsmen_dropped_on_the_ocean_and_left_behind",
+     "A galley carrying swordsmen drops them on the ocean hex (-1,0) and sails on three hexes "
+     "to (2,0), 3 hexes away: no vessel is on or next to the swordsmen when the maneuver "
+     "ends.",
+     STRANDED,
+     state(grid(3, _ocean), [army("r1", "red", (-2, 0), galley=1, swordsmen=1)]),
+     maneuver("red", "r1", [(-1, 0), (0, 0), (1, 0), (2, 0)],
+              drops=[{"hex": h(-1, 0), "units": {"swordsmen": 1}}]),
+     {"legal": False, "codes": ["stranded_at_sea"], "applied": False})
+
+case("swordsmen_dropped_beside_the_galley_they_leave",
+     "The galley drops the swordsmen on the ocean hex (-1,0) and sails on one hex to (0,0), "
+     "next to them: they could still be ferried, so the maneuver is legal.",
+     STRANDED,
+     state(grid(3, _ocean), [army("r1", "red", (-2, 0), galley=1, swordsmen=1)]),
+     maneuver("red", "r1", [(-1, 0), (0, 0)],
+              drops=[{"hex": h(-1, 0), "units": {"swordsmen": 1}}]),
+     {"legal": True, "codes": [],
+      "state": {"armies": [
+          {"id": "r1.1", "hex": h(-1, 0), "units": {"swordsmen": 1}, "depletion": 1},
+          {"id": "r1", "hex": h(0, 0), "units": {"galley": 1}, "depletion": 1}]},
+      "events": ["units_dropped", "army_moved", "depletion_placed"]})
+
+case("galley_sailing_off_leaves_its_swordsmen_stranded",
+     "The galley splits from the swordsmen it carries on the ocean hex (0,0) and sails two "
+     "hexes away: the swordsmen are left on the ocean with no vessel in reach.",
+     STRANDED,
+     state(grid(3, _ocean), [army("r1", "red", (0, 0), galley=1, swordsmen=1)]),
+     maneuver("red", "r1", [(1, 0), (2, 0)], units={"galley": 1}),
+     {"legal": False, "codes": ["stranded_at_sea"]})
+
+_sea = {(q, r): "sea" for q in range(-3, 4) for r in range(-3, 4)}
+
+case("peasants_dropped_in_the_sea_may_stay",
+     "A galley drops peasants on the sea hex (-1,0) and sails three hexes on: peasants on a "
+     "sea hex are excepted, so the maneuver is legal.",
+     STRANDED,
+     state(grid(3, _sea), [army("r1", "red", (-2, 0), galley=1, peasants=1)]),
+     maneuver("red", "r1", [(-1, 0), (0, 0), (1, 0), (2, 0)],
+              drops=[{"hex": h(-1, 0), "units": {"peasants": 1}}]),
+     {"legal": True, "codes": [],
+      "state": {"armies": [
+          {"id": "r1.1", "hex": h(-1, 0), "units": {"peasants": 1}, "depletion": 1},
+          {"id": "r1", "hex": h(2, 0), "units": {"galley": 1}, "depletion": 1}]}})
+
+case("peasants_dropped_in_the_ocean_are_stranded",
+     "The same drop on an ocean hex: peasants may stand in the sea, not in the ocean, so "
+     "they are stranded there once the galley sails on out of reach.",
+     STRANDED,
+     state(grid(3, _ocean), [army("r1", "red", (-2, 0), galley=1, peasants=1)]),
+     maneuver("red", "r1", [(-1, 0), (0, 0), (1, 0), (2, 0)],
+              drops=[{"hex": h(-1, 0), "units": {"peasants": 1}}]),
+     {"legal": False, "codes": ["stranded_at_sea"]})
+
+
+def _destinations(hexes: list[tuple[int, int]], **fields: Any) -> list[dict[str, Any]]:
+    return [{"hex": h(*x), **fields} for x in hexes]
+
+
+# The six neighbours of (0,0), cheapest first then in map order (r, then q).
+_RING_1 = [(0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)]
+
+CASES["reachable_galley_sailing_alone_stays_beside_its_swordsmen"] = {
+    "description": "A galley carrying swordsmen on the ocean asks where it can sail alone: "
+                   "only the hexes next to the swordsmen it leaves behind (5 MP would take "
+                   "it anywhere on the map).",
+    "source": STRANDED,
+    "query": "reachable",
+    "request": {"state": state(grid(2, _ocean),
+                               [army("r1", "red", (0, 0), galley=1, swordsmen=1)]),
+                "army": "r1", "units": {"galley": 1}, "march": False},
+    "expect": {"army": "r1", "movement_points": 5,
+               "destinations": _destinations(_RING_1, cost=1, march=False, ferry=False,
+                                             in_range=[])}}
+
+CASES["legal_actions_never_leave_swordsmen_on_the_ocean"] = {
+    "description": "Swordsmen stand on the ocean with no vessel in reach and one plains hex "
+                   "next to them: they may walk ashore, but staying put would end the "
+                   "maneuver stranded, so it is not listed.",
+    "source": STRANDED,
+    "query": "legal-actions",
+    "request": {"state": state(grid(2, {**_ocean, (1, 0): "plains"}),
+                               [army("r1", "red", (0, 0), swordsmen=1)]),
+                "player": "red"},
+    "expect": {"count": 1, "truncated": False,
+               "actions": [{"type": "maneuver", "player": "red", "army": "r1",
+                            "path": [h(1, 0)], "march": False, "unpack": False}]}}
+
+case("malformed_galley_on_the_plains",
+     "A galley standing on a plains hex is no position of the game: 422 naming the galley's "
+     "pile in the army.",
+     "Vessels stand only on water: a state that places a vessel on a land hex is malformed "
+     "(422 at its pointer).",
+     state(grid(1, {(1, 0): "sea"}), [army("r1", "red", (1, 0), galley=1),
+                                      army("r2", "red", (0, 0), galley=1, swordsmen=1)]),
+     maneuver("red", "r1", []),
+     {"status": 422, "pointers": ["/state/armies/1/units/galley"]})
+
+TREBUCHET = ("A trebuchet attacks only while unpacked. One that moved ends the maneuver "
+             "packed unless the army has 1 MP left to unpack it and the action asks to; a "
+             "packed trebuchet has no targets in range.")
+
+
+def _siege(unpacked: int = 0) -> dict[str, Any]:
+    """A trebuchet on (0,0) and a blue army on (3,0): 3 hexes from (0,0), 2 from (1,0)."""
+    return state(grid(3), [{**army("r1", "red", (0, 0), trebuchet=1), "unpacked": unpacked},
+                           army("b1", "blue", (3, 0), swordsmen=1)])
+
+
+_B1 = {"kind": "army", "id": "b1", "owner": "blue", "hex": h(3, 0), "units": ["trebuchet"]}
+
+case("trebuchet_that_moved_stands_packed_with_nothing_in_range",
+     "A packed trebuchet moves 1 hex to (1,0), 2 hexes from a blue army: it ends packed "
+     "(no MP left to unpack, and the action does not ask), so nothing is in range.",
+     TREBUCHET,
+     _siege(),
+     maneuver("red", "r1", [(1, 0)]),
+     {"legal": True, "codes": [],
+      "state": {"armies": [{"id": "b1"},
+                           {"id": "r1", "hex": h(1, 0), "unpacked": 0, "depletion": 1}]},
+      "derived": {"unpacked": 0, "in_range": []}})
+
+case("trebuchet_unpacks_with_the_marchs_point",
+     "On a march the trebuchet has 2 MP: 1 to enter (1,0) and 1 left to unpack, as the "
+     "action asks; unpacked, it has the blue army 2 hexes away in range.",
+     TREBUCHET,
+     _siege(),
+     maneuver("red", "r1", [(1, 0)], march=True, unpack=True),
+     {"legal": True, "codes": [],
+      "state": {"armies": [{"id": "b1"},
+                           {"id": "r1", "hex": h(1, 0), "unpacked": 1, "depletion": 2}]},
+      "derived": {"cost": 1, "unpacked": 1, "in_range": [{**_B1, "distance": 2}]}})
+
+case("trebuchet_cannot_unpack_with_no_point_left",
+     "Without the march the trebuchet spends its 1 MP entering (1,0) and has none left to "
+     "unpack.",
+     TREBUCHET,
+     _siege(),
+     maneuver("red", "r1", [(1, 0)], unpack=True),
+     {"legal": False, "codes": ["unpack_needs_a_movement_point"], "applied": False})
+
+case("trebuchet_unpacks_where_it_stands",
+     "A packed trebuchet that stays put spends 1 MP unpacking and has the blue army 3 hexes "
+     "away in range.",
+     "trebuchet | siege engine | 1 (moves only when packed; packing or unpacking costs 1 MP) "
+     "| projectile (only when unpacked) | 2\u20133",
+     _siege(),
+     maneuver("red", "r1", [], unpack=True),
+     {"legal": True, "codes": [],
+      "state": {"armies": [{"id": "b1"},
+                           {"id": "r1", "hex": h(0, 0), "unpacked": 1, "depletion": 1}]},
+      "derived": {"cost": 0, "unpacked": 1, "in_range": [{**_B1, "distance": 3}]}})
+
+CASES["reachable_trebuchet_has_targets_only_where_it_stays"] = {
+    "description": "An unpacked trebuchet may stay (the blue army 3 hexes away in range) or, "
+                   "on a march, pack (1 MP) and enter a neighbour (1 MP): there it stands "
+                   "packed, with nothing in range, though the blue army is 2 or 3 hexes away.",
+    "source": TREBUCHET,
+    "query": "reachable",
+    "request": {"state": _siege(unpacked=1), "army": "r1"},
+    "expect": {"army": "r1", "movement_points": 0, "destinations": [
+        {"hex": h(0, 0), "cost": 0, "march": False, "in_range": [{**_B1, "distance": 3}]},
+        *_destinations(_RING_1, cost=1, march=True, in_range=[])]}}
+
+case("malformed_unpack_without_a_trebuchet",
+     "Asking to unpack an army that has no packing unit: 422 naming the request's unpack.",
+     TREBUCHET,
+     state(grid(1), [army("r1", "red", (0, 0), swordsmen=1)]),
+     maneuver("red", "r1", [(1, 0)], unpack=True),
+     {"status": 422, "pointers": ["/action/unpack"]})
+
+_all_placed = {"total": 3, "to_place": 0, "bag": [], "placed": [
+    {"relic": "crown", "hex": h(0, 0)}, {"relic": "chalice", "hex": h(-1, 0)},
+    {"relic": "sword", "hex": h(0, 1)}]}
+
+case("no_relic_left_for_a_solid_symbol",
+     "Every relic of the game is placed: the solid symbol gets none, and naming one is "
+     "refused under the solid-symbol rule (relic.1).",
+     "Solid symbol: place a relic here if there are still relics to be placed in this game.",
+     alex_state(relics=_all_placed),
+     explore("alex", "x1", [(2, 0)], tile=_alex_tile, rotation=2, relic="crown",
+             event_card="e2"),
+     {"legal": False, "codes": ["no_relic_to_place"],
+      "derived": {"relic": {"due": False, "reason": "no relics remain to be placed"}}})
+
+case("relic_due_but_the_bag_is_empty",
+     "A relic is due on the solid symbol, and the state has an rng seed, but its bag of "
+     "unused relics is empty: there is nothing to draw, so the client must name the relic.",
+     "When placing a relic, draw a random one from the bag containing all unused relics.",
+     alex_state(rng=7, relics={"total": 3, "to_place": 1, "bag": [], "placed": [
+         {"relic": "crown", "hex": h(0, 0)}, {"relic": "chalice", "hex": h(-1, 0)}]}),
+     explore("alex", "x1", [(2, 0)], tile=_alex_tile, rotation=2, event_card="e2"),
+     {"legal": False, "codes": ["relic_bag_empty"], "applied": False})
+
 # --- advisory mode and malformed input ---------------------------------------------------
 
 case("advisory_applies_an_overlong_move",

@@ -498,7 +498,10 @@ def test_outlined_symbol_places_a_relic_only_when_relics_outnumber_provinces(
         assert "crown" not in out.state["relics"]["bag"]
     else:
         assert len(placed) == 3 - to_place
-        assert codes(judge(st, {**act, "relic": "crown"})) == ["relic_not_due"]
+        # The rule that decides is cited: relic.2 when the outlined symbol's count fails,
+        # relic.1 when no relic remains to be placed at all.
+        code = "relic_not_due" if to_place else "no_relic_to_place"
+        assert codes(judge(st, {**act, "relic": "crown"})) == [code]
 
 
 def test_solid_symbol_places_nothing_once_all_relics_are_placed() -> None:
@@ -506,7 +509,9 @@ def test_solid_symbol_places_nothing_once_all_relics_are_placed() -> None:
     act = explore("alex", "x1", [(2, 0)], tile=SOLID_TILE, rotation=2, event_card="e2")
     out = judge(st, act)
     assert out.legal and len(out.state["relics"]["placed"]) == 3
-    assert codes(judge(st, {**act, "relic": "crown"})) == ["relic_not_due"]
+    refused = judge(st, {**act, "relic": "crown"})
+    assert codes(refused) == ["no_relic_to_place"]
+    assert refused.violations[0].rule == "hex_maneuver/relic.1"
 
 
 def test_the_game_uses_exactly_players_plus_one_relics() -> None:

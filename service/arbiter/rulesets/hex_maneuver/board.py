@@ -3,8 +3,10 @@ malformed (422) rather than merely illegal to move in.
 
 A state is malformed when it cannot be judged: a hex listed twice or a province partly
 explored, two armies with one id, an army of an unknown player or on a hex off the map, a
-unit type nobody defines, more unpacked trebuchets than the army holds, a relic count
-that is not players + 1. ``compile_board`` finds every such problem, raises them together
+unit type nobody defines, a vessel on a land hex (vessel.1: vessels stand only on water;
+named at the vessel's pile, ``/state/armies/<i>/units/<type>``, as the army's other units
+may stand there), more unpacked trebuchets than the army holds, a relic count that is
+not players + 1. ``compile_board`` finds every such problem, raises them together
 as ``InvalidInput`` with JSON pointers into ``/state``, and otherwise returns a ``Board``:
 terrain and province by hex (the map indexed once per map and cached, ``map_index``), the
 unit catalogue, armies by id, pieces by hex. Built once per request, shared by every
@@ -28,6 +30,7 @@ from arbiter.engine.index import check_ref, index_by_id
 
 from .catalogue import DEFAULT_UNIT_TYPES
 from .models import (
+    WATER,
     HexManeuverArmy,
     HexManeuverHex,
     HexManeuverState,
@@ -242,7 +245,7 @@ def _off_map(h: Axial, at: tuple[object, ...], problems: Problems) -> None:
 
 
 def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitType],
-            players: frozenset[str], terrain: Mapping[Hex, object], problems: Problems
+            players: frozenset[str], terrain: Mapping[Hex, Terrain | None], problems: Problems
             ) -> tuple[dict[str, HexManeuverArmy], dict[Hex, list[HexManeuverArmy]]]:
     """The armies by id and by hex. An army listed twice is checked no further."""
     index = index_by_id(state.armies, ("state", "armies"), "army", problems)
@@ -261,6 +264,7 @@ def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitTyp
             if unit not in unit_types:
                 check_ref(unit, unit_types, ("state", "armies", i, "units", unit), "unit type",
                           problems)
+        _vessels_on_water(a, i, unit_types, terrain.get(h), problems)
         if sum(a.units.values()) == 0:
             problems.add(pointer("state", "armies", i, "units"), "an army has at least one unit")
         if a.unpacked:
@@ -272,6 +276,21 @@ def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitTyp
         armies[army_id] = a
         armies_at[h].append(a)
     return armies, dict(armies_at)
+
+
+def _vessels_on_water(army: HexManeuverArmy, i: int,
+                      unit_types: Mapping[str, HexManeuverUnitType], terrain: Terrain | None,
+                      problems: Problems) -> None:
+    """vessel.1: vessels are placed on sea and ocean only, so a vessel on a known land hex
+    is no position of the game. (An unexplored hex has no terrain yet: nothing to say.)"""
+    if terrain is None or terrain in WATER:
+        return
+    for unit, count in army.units.items():
+        kind = unit_types.get(unit)
+        if count > 0 and kind is not None and kind.vessel:
+            problems.add(pointer("state", "armies", i, "units", unit),
+                         f"{unit} is a vessel, but hex ({army.hex.q},{army.hex.r}) is "
+                         f"{terrain.value}: vessels stand only on sea or ocean")
 
 
 def _structures(state: HexManeuverState, players: frozenset[str],

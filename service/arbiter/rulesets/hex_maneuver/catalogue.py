@@ -40,10 +40,15 @@ RULES: list[tuple[str, str]] = [
     ("vessel.1", "Vessels can be placed at and move through sea and ocean hexes only (1 MP "
                  "each)."),
     ("peasant_sea.1", "Peasants may enter a sea hex (not ocean) by spending 2 MP."),
-    ("ferry.1", "Land units other than peasants in the sea cross water only by ferrying."),
+    ("ferry.1", "Land units other than peasants in the sea cross water only by ferrying, and "
+                "end a maneuver on water (arriving, dropped, or left behind by a vessel that "
+                "sails on) only on or next to one of your vessels as the vessels stand when "
+                "the maneuver ends."),
     ("ferry.2", "A land unit may enter a hex with one of your vessels, or any hex adjacent to "
                 "one, for 0 MP whatever its terrain; depleted vessels ferry too."),
-    ("trebuchet.1", "A trebuchet moves only when packed; packing costs 1 MP."),
+    ("trebuchet.1", "A trebuchet moves only when packed and attacks only when unpacked; "
+                    "packing and unpacking each cost 1 MP. One that moved ends the maneuver "
+                    "packed unless the army has 1 MP left to unpack it and the action asks to."),
     ("explore.1", "Only military units (units with an attack) can explore and move onto new "
                   "provinces."),
     ("explore.2", "To explore, claim the exact hex of the unexplored province you would land "
@@ -56,7 +61,9 @@ RULES: list[tuple[str, str]] = [
                   "any."),
     ("explore.5", "If the army cannot move onto the claimed hex, it stays in its current "
                   "position (not depleted); the tile stays placed."),
-    ("relic.1", "Solid relic symbol: place a relic there if relics remain to be placed."),
+    ("relic.1", "Solid relic symbol: place a relic there if relics remain to be placed; a tile "
+                "without a symbol, or one explored when no relic remains to be placed, gets "
+                "none."),
     ("relic.2", "Outlined relic symbol: place a relic there only when the relics left to place "
                 "exceed the unexplored provinces remaining."),
     ("relic.3", "The game uses exactly players + 1 relics; a placed relic is drawn at random "
@@ -106,6 +113,11 @@ CODES: list[tuple[str, str, str]] = [
     ("water_needs_ferry", "ferry.1",
      "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours "
      "is on or next to it"),
+    ("stranded_at_sea", "ferry.1",
+     "{units} would be left on {hex} ({terrain}) with no vessel of yours on or next to it "
+     "when the maneuver ends"),
+    ("unpack_needs_a_movement_point", "trebuchet.1",
+     "unpacking at {hex} costs 1 MP, but {unit} has spent {cost} of its {movement_points} MP"),
     ("unexplored_needs_explore", "explore.2",
      "{hex} lies in unexplored province {province}: only an exploration may enter it, "
      "as its last step"),
@@ -119,11 +131,16 @@ CODES: list[tuple[str, str, str]] = [
      "no tile was given and the state's tile stack is empty"),
     ("placement_priority_ignored", "explore.4",
      "rotation {rotation} meets {met}, but rotation {better} meets {required}"),
+    ("no_relic_to_place", "relic.1",
+     "relic {relic} was named, but no relic is placed on this tile ({reason})"),
     ("relic_not_due", "relic.2",
      "relic {relic} was named, but no relic is placed on this tile ({reason})"),
     ("relic_draw_missing", "relic.3",
      "a relic must be placed on {hex}: name the relic drawn, or give the state an rng "
      "seed for the service to draw it"),
+    ("relic_bag_empty", "relic.3",
+     "a relic must be placed on {hex}, but the state's relic bag is empty: name the relic "
+     "drawn"),
     ("event_card_missing", "event.1",
      "an event card must be flipped: name it, or give the state an event deck"),
 ]

@@ -107,20 +107,32 @@ def placements(board: Board, tile: HexManeuverTile, province: str, claimed: Hex,
     return [place(board, tile, province, r, claimed, column, ferry_zone) for r in ROTATIONS]
 
 
-def relic_due(board: Board, symbol: RelicSymbol | None, province: str) -> tuple[bool, str]:
-    """Whether this tile receives a relic, and why (relic.1, relic.2)."""
+@dataclass(frozen=True, slots=True)
+class RelicDue:
+    """Whether this tile receives a relic, why, and the rule that decides: relic.1 (a
+    symbol, and relics left to place; a solid symbol needs no more) or relic.2 (an
+    outlined symbol's count of relics against unexplored provinces)."""
+
+    due: bool
+    reason: str
+    rule: str
+
+
+def relic_due(board: Board, symbol: RelicSymbol | None, province: str) -> RelicDue:
     relics = board.state.relics
     if symbol is None:
-        return False, "the tile shows no relic symbol"
+        return RelicDue(False, "the tile shows no relic symbol", "relic.1")
     left = relics.to_place if relics is not None else 0
     if left <= 0:
-        return False, "no relics remain to be placed"
+        return RelicDue(False, "no relics remain to be placed", "relic.1")
     if symbol is RelicSymbol.solid:
-        return True, "solid symbol"
+        return RelicDue(True, "solid symbol", "relic.1")
     remaining = len(board.unexplored_provinces() - {province})
     if left > remaining:
-        return True, f"outlined symbol: {left} relics left > {remaining} unexplored provinces"
-    return False, f"outlined symbol: {left} relics left <= {remaining} unexplored provinces"
+        return RelicDue(True, f"outlined symbol: {left} relics left > {remaining} unexplored "
+                        "provinces", "relic.2")
+    return RelicDue(False, f"outlined symbol: {left} relics left <= {remaining} unexplored "
+                    "provinces", "relic.2")
 
 
 def draw_relic(bag: list[str], rng: SeededRng) -> str:
@@ -192,13 +204,16 @@ class RelicChoice:
 def judge_relic(board: Board, action: HexManeuverExplore, chosen: Placement, province: str,
                 rng: SeededRng | None, verdict: Verdict) -> RelicChoice:
     """relic.1-3: the relic named in table mode, or drawn from the bag with the state's
-    seed in digital mode (the draw advances ``rng``)."""
-    due, reason = relic_due(board, chosen.relic_symbol, province)
+    seed in digital mode (the draw advances ``rng``). A relic named where none is due is
+    refused under the rule that decided it (relic.1 or relic.2)."""
+    found = relic_due(board, chosen.relic_symbol, province)
+    due, reason = found.due, found.reason
     relics = board.state.relics
     at = location(hex=chosen.relic_hex)
     if action.relic is not None:
         if not due:
-            verdict.violate("relic_not_due", at, relic=action.relic, reason=reason)
+            code = "relic_not_due" if found.rule == "relic.2" else "no_relic_to_place"
+            verdict.violate(code, at, relic=action.relic, reason=reason)
             return RelicChoice(due, reason, None)
         if relics is not None and relics.bag and action.relic not in relics.bag:
             raise InvalidInput([Problem("/action/relic",
@@ -206,7 +221,12 @@ def judge_relic(board: Board, action: HexManeuverExplore, chosen: Placement, pro
         return RelicChoice(due, reason, action.relic)
     if not due:
         return RelicChoice(due, reason, None)
-    if rng is not None and relics is not None and relics.bag:
+    if relics is not None and not relics.bag:
+        # No seed would help: there is nothing in the bag to draw (table mode may keep no
+        # bag, and then names the relic).
+        verdict.violate("relic_bag_empty", at, fatal=True, hex=hex_or_none(chosen.relic_hex))
+        return RelicChoice(due, reason, None)
+    if rng is not None and relics is not None:
         return RelicChoice(due, reason, draw_relic(relics.bag, rng))
     verdict.violate("relic_draw_missing", at, fatal=True, hex=hex_or_none(chosen.relic_hex))
     return RelicChoice(due, reason, None)

@@ -3,8 +3,9 @@ how to apply it and the derived facts a frontend shows beside the verdict (movem
 points, cost, what is in range, each rotation of an explored tile).
 
 Both actions move an army along a path, judged by ``maneuver`` (``plan_path``,
-``judge_steps``); an exploration's last step enters the claimed hex, and its tile, relic
-and event card are judged by ``explore``. The effect is written into a draft of the state
+``judge_steps``) and ``ferry`` (no land units stranded at sea when it ends); an
+exploration's last step enters the claimed hex, and its tile, relic and event card are
+judged by ``explore``. The effect is written into a draft of the state
 (``moves.apply_maneuver``, ``explore.lay_exploration``).
 """
 
@@ -30,10 +31,11 @@ from .explore import (
     judge_rotation,
     lay_exploration,
 )
-from .maneuver import PathPlan, judge_steps, plan_path
+from .ferry import judge_stranding
+from .maneuver import PathPlan, carried_unpacked, judge_steps, plan_path
 from .models import HexManeuverAnyAction, HexManeuverExplore, HexManeuverManeuver
 from .moves import apply_maneuver
-from .reach import in_range, movement_points
+from .reach import attackers, in_range, movement_points
 
 
 def judge(board: Board, action: HexManeuverAnyAction) -> Judgement:
@@ -45,11 +47,14 @@ def judge(board: Board, action: HexManeuverAnyAction) -> Judgement:
 
 def judge_maneuver(board: Board, action: HexManeuverManeuver, verdict: Verdict) -> Judgement:
     plan = _judge_army(board, action, verdict, explore=False)
+    judge_stranding(board, plan, plan.army.owner, verdict)
 
     def derived() -> dict[str, Any]:
         # Made only for an answer: legal-actions judges many maneuvers and reads none.
-        return {**_movement_facts(board, plan, action),
-                "in_range": _targets(board, plan.army.owner, plan.destination, plan.arriving)}
+        # trebuchet.1: packed trebuchets (those that moved, unless unpacked) attack nothing.
+        return {**_movement_facts(board, plan, action), "unpacked": plan.unpacked,
+                "in_range": _targets(board, plan.army.owner, plan.destination,
+                                     attackers(board, plan.arriving, plan.unpacked))}
 
     def apply() -> Draft:
         draft = board.draft()
@@ -83,14 +88,21 @@ def judge_explore(board: Board, action: HexManeuverExplore, verdict: Verdict) ->
     if not chosen.fits:
         return Judgement(verdict, derived=derived)
 
+    if chosen.can_land:
+        # ferry.1: the units a departing vessel leaves behind (the landing itself is
+        # placement condition 2, and failing it is no violation: explore.5).
+        judge_stranding(board, plan, plan.army.owner, verdict, arrival=False)
     rng = SeededRng(state.rng) if state.rng is not None else None
     relic = judge_relic(board, action, chosen, province, rng, verdict)
     card = judge_event_card(state, action, verdict, at_claim)
     derived["landed"] = chosen.can_land
     derived["relic"] = {"due": relic.due, "reason": relic.reason, "relic": relic.relic,
                         "hex": hex_or_none(chosen.relic_hex)}
-    derived["in_range"] = _targets(board, plan.army.owner,
-                                   claimed if chosen.can_land else plan.start, plan.arriving)
+    # trebuchet.1: explorers that land moved, so their trebuchets stand packed; those that
+    # stay where they were stand as they stood.
+    derived["in_range"] = _targets(
+        board, plan.army.owner, claimed if chosen.can_land else plan.start,
+        attackers(board, plan.arriving, 0 if chosen.can_land else carried_unpacked(board, plan)))
     exploration = Exploration(plan=plan, player=action.player, cubes=_cubes(board, action.march),
                               packers=_packers(board), province=province, flip=flip,
                               placement=chosen, relic=relic, card=card, rng=rng)

@@ -78,7 +78,11 @@ class PathPlan:
     vessel_steps: list[int] = field(default_factory=list)  # price per step, vessels
     free: tuple[int, ...] = ()                              # steps entered for free
     ferried: bool = False
-    packing: bool = False
+    unferried: set[Hex] = field(default_factory=set)  # water entered with no ferry: refused
+    packing: bool = False       # packing units standing unpacked pack before they move
+    unpack: bool = False        # the action asks to unpack the arriving packing units
+    unpacking: bool = False     # ... and some of them stand packed then: 1 MP to unpack
+    unpacked: int = 0           # arriving packing units that end the maneuver unpacked
     cost: int = 0
 
     @property
@@ -131,9 +135,12 @@ def plan_path(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
     for leg in drops:
         arriving = sub(arriving, leg.units)
     _check_column(path, moving, pickups, drops, arriving, problems)
+    unpack = isinstance(action, HexManeuverManeuver) and action.unpack
+    if unpack and not packers(board, arriving):
+        problems.add("/action/unpack", "no packing unit (trebuchet) arrives to be unpacked")
     problems.raise_if_any()
     return PathPlan(army=army, start=start, path=path, moving=moving, pickups=pickups,
-                    drops=drops, arriving=arriving)
+                    drops=drops, arriving=arriving, unpack=unpack)
 
 
 def _moving_units(board: Board, action: HexManeuverManeuver | HexManeuverExplore,
@@ -267,8 +274,14 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     """Price and check every step; then the movement points of every group of units."""
     options = board.state.options
     candidates = _price_steps(board, plan, player, verdict, explore=explore)
-    # trebuchet.1: packing units standing unpacked spend 1 MP packing before they move.
+    # trebuchet.1: packing units standing unpacked spend 1 MP packing before they move;
+    # those that moved stand packed at the end unless the action asks to unpack them,
+    # which costs the army 1 MP more.
     plan.packing = bool(plan.path) and _needs_packing(board, plan)
+    arriving_packers = packers(board, plan.arriving)
+    still_unpacked = 0 if plan.path else min(arriving_packers, carried_unpacked(board, plan))
+    plan.unpacking = plan.unpack and still_unpacked < arriving_packers
+    plan.unpacked = arriving_packers if plan.unpack else still_unpacked
     bonus = 1 if march else 0
     if march and not options.march:
         verdict.violate("march_not_allowed")
@@ -282,6 +295,9 @@ def judge_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
             verdict.violate(code, location(step=leg.index + 1, hex=leg.hex), units=leg.units,
                             hex=as_dict(leg.hex), cost=spent, unit=unit,
                             movement_points=points)
+        elif code == "unpack_needs_a_movement_point":
+            verdict.violate(code, location(hex=plan.destination), hex=as_dict(plan.destination),
+                            unit=unit, cost=spent - 1, movement_points=points)
         else:
             verdict.violate(code, location(hex=plan.destination), cost=spent, unit=unit,
                             movement_points=points)
@@ -305,6 +321,9 @@ def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     # Without pick-ups or drops the column is the same at every step.
     steady = Column.of(board, plan.moving) if not plan.pickups and not plan.drops else None
     candidates: list[int] = []
+    # vessel.1: where vessels stay on a land hex (dropped there, or arriving), the effect
+    # would be no state of the game (board.py refuses it), so advisory mode cannot apply it.
+    stays = _vessels_stay(board, plan)
     prev = plan.start
     for i, h in enumerate(plan.path):
         _check_step(board, plan, i, prev, player, enemies, verdict, explore=explore)
@@ -314,7 +333,10 @@ def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
         column = steady or Column.of(board, column_entering(plan, i))
         entry = enter(board, h, column, zone, own_structures)
         for code, params in entry.blocked:
-            verdict.violate(code, location(step=i + 1, hex=h), **params)
+            verdict.violate(code, location(step=i + 1, hex=h),
+                            fatal=code == "vessel_off_water" and i in stays, **params)
+            if code in ("water_needs_ferry", "peasants_into_ocean"):
+                plan.unferried.add(h)
         # ferry.2: land units aboard a moving vessel are ferried across the water too.
         plan.ferried = plan.ferried or entry.ferried or (column.carried_by_vessel
                                                          and bool(column.land))
@@ -328,6 +350,14 @@ def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
                 candidates.append(i)
         prev = h
     return candidates
+
+
+def _vessels_stay(board: Board, plan: PathPlan) -> set[int]:
+    """The path indexes where some of the column's vessels stay: their drops, the end."""
+    stays = {leg.index for leg in plan.drops if has_vessel(board, leg.units)}
+    if plan.path and has_vessel(board, plan.arriving):
+        stays.add(len(plan.path) - 1)
+    return stays
 
 
 def _check_step(board: Board, plan: PathPlan, i: int, prev: Hex, player: str,
@@ -383,22 +413,27 @@ def _overruns(board: Board, plan: PathPlan, bonus: int, free: tuple[int, ...]
         over = _over(board, plan, leg.units, leg.index, bonus, free)
         if over is not None:
             out.append(("dropped_beyond_reach", leg, *over))
-    if plan.path:
+    if plan.path or plan.unpacking:
         arrival = Leg(len(plan.path) - 1, plan.destination, plan.arriving)
-        over = _over(board, plan, plan.arriving, arrival.index, bonus, free)
+        # trebuchet.1: unpacking at the end takes 1 MP the army must still have.
+        extra = 1 if plan.unpacking else 0
+        over = _over(board, plan, plan.arriving, arrival.index, bonus, free, extra)
         if over is not None:
-            out.append(("over_movement_points", arrival, *over))
+            code = "over_movement_points"
+            if extra and _over(board, plan, plan.arriving, arrival.index, bonus, free) is None:
+                code = "unpack_needs_a_movement_point"
+            out.append((code, arrival, *over))
     return out
 
 
 def _over(board: Board, plan: PathPlan, units: Units, index: int, bonus: int,
-          free: tuple[int, ...]) -> tuple[str, int, int] | None:
+          free: tuple[int, ...], extra: int = 0) -> tuple[str, int, int] | None:
     """The slowest of ``units`` that spends more than its movement points (+ march) from
     the start hex to path[index] (movement.1 measures picked-up units from the start hex
-    too): (unit, spent, points), or None."""
+    too), ``extra`` MP more each: (unit, spent, points), or None."""
     worst = None
     for unit in sorted(units, key=lambda u: (board.unit_types[u].movement, u)):
-        spent = _spent(board, plan, {unit: 1}, index, free, packing=True)
+        spent = _spent(board, plan, {unit: 1}, index, free, packing=True) + extra
         points = board.unit_types[unit].movement + bonus
         if spent > points and worst is None:
             worst = (unit, spent, points)
@@ -420,6 +455,23 @@ def _spent(board: Board, plan: PathPlan, units: Units, index: int, free: tuple[i
             cost += 1
         spent = max(spent, cost)
     return spent
+
+
+def has_vessel(board: Board, units: Units) -> bool:
+    return any(c > 0 and board.unit_types[u].vessel for u, c in units.items())
+
+
+def packers(board: Board, units: Units) -> int:
+    """How many of ``units`` pack to move (trebuchets)."""
+    return sum(c for u, c in units.items() if board.unit_types[u].packs)
+
+
+def carried_unpacked(board: Board, plan: PathPlan) -> int:
+    """How many packing units the column takes that stand unpacked: from each army, its
+    packed ones go first (as ``moves`` takes them)."""
+    sources = [(plan.army, plan.moving)] + [(p.army, p.units) for p in plan.pickups]
+    return sum(max(0, packers(board, units) - (packers(board, army.units) - army.unpacked))
+               for army, units in sources)
 
 
 def _needs_packing(board: Board, plan: PathPlan) -> bool:

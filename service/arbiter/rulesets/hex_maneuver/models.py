@@ -58,8 +58,8 @@ class HexManeuverUnitType(Frozen):
     attack: AttackKind = AttackKind.none
     range_min: Annotated[int, Field(ge=0, le=20)] = 0
     range_max: Annotated[int, Field(ge=0, le=20)] = 0
-    packs: bool = Field(default=False, description="Moves only when packed; packing costs 1 MP "
-                        "(the trebuchet).")
+    packs: bool = Field(default=False, description="Moves only when packed and attacks only "
+                        "when unpacked; packing and unpacking each cost 1 MP (the trebuchet).")
     enters_sea: bool = Field(default=False, description="May enter a sea hex (not ocean) for "
                              "2 MP without ferrying (peasants).")
 
@@ -92,7 +92,9 @@ class HexManeuverArmy(Frozen):
     id: Id
     owner: Id
     hex: Axial
-    units: UnitCounts = Field(max_length=32)
+    units: UnitCounts = Field(max_length=32, description="Unit counts by type. Vessels stand "
+                              "only on sea or ocean: a vessel on a land hex is malformed "
+                              "(422 at /state/armies/<i>/units/<type>).")
     depletion: Count = Field(default=0,
                              description="Depletion cubes; an army with any is depleted.")
     unpacked: Count = Field(default=0, description="How many of its packing units (trebuchets) "
@@ -217,13 +219,20 @@ class HexManeuverManeuver(Frozen):
     drops: list[HexManeuverDrop] = Field(default_factory=list, max_length=MAX_PATH)
     pickups: list[HexManeuverPickup] = Field(default_factory=list, max_length=MAX_PATH)
     march: bool = False
+    unpack: bool = Field(default=False, description="Unpack the arriving packing units "
+                         "(trebuchets) at the destination, for 1 MP that the army must still "
+                         "have (trebuchet.1). Without it, those that moved end packed and "
+                         "attack nothing; those that stayed stand as they stood. Asking with "
+                         "no packing unit arriving is malformed (422 at /action/unpack).")
 
 
 class HexManeuverExplore(Frozen):
     type: Literal["explore"]
     player: Id
     army: Id
-    units: UnitCounts | None = Field(default=None, max_length=32)
+    units: UnitCounts | None = Field(default=None, max_length=32, description="The units "
+                                     "that explore; all when omitted. Their trebuchets land "
+                                     "packed.")
     path: list[Axial] = Field(min_length=1, max_length=MAX_PATH,
                               description="Ends at the claimed hex inside the unexplored "
                               "province.")

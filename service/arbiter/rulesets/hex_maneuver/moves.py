@@ -85,14 +85,13 @@ def apply_maneuver(draft: Draft, plan: PathPlan, player: str, cubes: int,
         return sum(c for u, c in units.items() if u in packs)
 
     whole = plan.moving == {u: c for u, c in source.units.items() if c > 0}
-    unpacked = _unpacked_taken(packers_of(source.units), source.unpacked,
-                               packers_of(plan.moving))
-    book.take(source.id, plan.moving, unpacked)
+    book.take(source.id, plan.moving, _unpacked_taken(packers_of(source.units),
+                                                       source.unpacked,
+                                                       packers_of(plan.moving)))
     for pickup in plan.pickups:
         index, picked, units = pickup.index, pickup.army, pickup.units
         taken_unpacked = _unpacked_taken(packers_of(picked.units), picked.unpacked,
                                          packers_of(units))
-        unpacked += taken_unpacked
         book.take(picked.id, units, taken_unpacked)
         h = plan.path[index] if index >= 0 else plan.start
         verdict.event("units_picked_up", location(step=index + 1, hex=h, piece=picked.id),
@@ -107,11 +106,12 @@ def apply_maneuver(draft: Draft, plan: PathPlan, player: str, cubes: int,
 
     dest = plan.destination
     # A whole army keeps its id; a split-off column gets a fresh one (split.1).
-    # trebuchet.1: units pack only to move; an army that stays (maneuver.3: it may move 0
-    # hexes) keeps its unpacked trebuchets unpacked.
+    # trebuchet.1: units pack only to move and end packed unless the action unpacks them
+    # (1 MP); an army that stays (maneuver.3: it may move 0 hexes) keeps its unpacked
+    # trebuchets unpacked. ``judge_steps`` counted them (``plan.unpacked``).
     army_id, joined = book.land(player, dest, plan.arriving, cubes,
                                 keep_id=source.id if whole else None, base=source.id,
-                                unpacked=0 if plan.path else unpacked)
+                                unpacked=plan.unpacked)
     if joined is None and army_id != source.id:
         verdict.event("army_split", location(hex=dest, piece=army_id), army=army_id,
                       source=source.id, units=plan.arriving)

@@ -2,7 +2,8 @@
 ``POST /v1/rulesets/hex_maneuver/<name>``:
 
 - ``reachable``: where an army or some of its units can go, at what cost, by which path,
-  and what they would have in range there;
+  and what they would have in range there (a trebuchet that moves ends packed, with
+  nothing in range; no end that strands land units at sea is listed);
 - ``legal-actions``: every maneuver destination of every undepleted army of a player,
   bounded by ``limit``.
 
@@ -27,7 +28,7 @@ from .board import Board, compile_board
 from .candidates import candidates
 from .judge import judge
 from .models import HexManeuverManeuver, HexManeuverState, UnitCounts
-from .reach import RangeFinder, destinations
+from .reach import attackers, destinations, range_finder
 
 
 class HexManeuverReachableRequest(Frozen):
@@ -57,7 +58,10 @@ class HexManeuverDestination(Frozen):
     ferry: bool = Field(description="The path uses ferrying.")
     explore: bool = Field(description="The hex lies in an unexplored province: ending there "
                           "is an exploration.")
-    in_range: list[HexManeuverTarget]
+    in_range: list[HexManeuverTarget] = Field(
+        description="Enemy objects the column would have in range there. Packing units "
+        "(trebuchets) attack only unpacked: one that moves ends packed (a maneuver may ask "
+        "to unpack it, for 1 MP), so it counts only on the army's own hex, as it stands.")
 
 
 class HexManeuverReachableResponse(Frozen):
@@ -104,7 +108,9 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
     points, found = destinations(board, army.owner, army.id, units, request.march)
     if army.depletion > 0:  # maneuver.1: undepleted armies only
         found = []
-    targets = RangeFinder(board, army.owner, units)
+    # trebuchet.1: packing units that move end packed; staying, they stand as they stood.
+    moved = range_finder(board, army.owner, attackers(board, units, 0))
+    stayed = range_finder(board, army.owner, attackers(board, units, army.unpacked))
     # Plain data validated once in pydantic-core: far cheaper than a Python-level
     # constructor call per hex of every path.
     return HexManeuverReachableResponse.model_validate({
@@ -116,7 +122,7 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
              "march": d.march, "ferry": d.ferry, "explore": d.explore,
              "in_range": [{"kind": t.kind, "id": t.id, "owner": t.owner,
                            "hex": as_dict(t.hex), "distance": t.distance, "units": t.units}
-                          for t in targets.at(d.hex)]}
+                          for t in (moved if d.path else stayed).at(d.hex)]}
             for d in found]})
 
 

@@ -1,7 +1,12 @@
 """Where a column of units can go: every hex it may end on with its cost, one cheapest
 path, whether it needs ferrying or a march, and what enemy objects its attackers would
-have in range there. The pathfinder uses the same ``enter`` as the path checker, so what
-it lists the checker accepts.
+have in range there. The pathfinder uses the same ``enter`` as the path checker, and
+leaves out the ends that ``ferry.strands`` (the judge's own rule) says would leave land
+units out of a vessel's reach, so what it lists the checker accepts.
+
+A packing unit (the trebuchet) attacks only while unpacked (trebuchet.1): one that moves
+ends packed (the query does not unpack it; a maneuver may ask to), so it has nothing in
+range at any hex but its own, where it keeps standing as it stood.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from arbiter.engine.hexgrid import Hex, neighbours, spiral
 from arbiter.engine.paths import reachable
 
 from .board import Board
+from .ferry import strands
 from .maneuver import Units
 from .terrain import Column, Entry, enter
 
@@ -74,6 +80,9 @@ def destinations(board: Board, player: str, army_id: str, units: Units | None,
     out = []
     for h, node in best.items():
         if splitting and h == start:
+            continue
+        # ferry.1: no end that strands land units at sea (the judge refuses it).
+        if strands(board, army, moving, h, ferry_zone):
             continue
         cost = reach.cost[node]
         path = [n[0] for n in reach.path_to(node)]
@@ -162,6 +171,14 @@ class RangeFinder:
                 found.append(Target(kind, oid, owner, where, d, who))
         found.sort(key=lambda t: (t.distance, t.kind, t.id))
         return found
+
+
+def attackers(board: Board, units: Units, unpacked: int) -> Units:
+    """The units that can attack: a packing unit (trebuchet) only while some stand
+    unpacked (``unpacked`` of them; trebuchet.1)."""
+    if unpacked > 0:
+        return units
+    return {u: c for u, c in units.items() if not board.unit_types[u].packs}
 
 
 def in_range(board: Board, player: str, at: Hex, units: Units) -> list[Target]:
