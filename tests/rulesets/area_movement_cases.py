@@ -409,7 +409,7 @@ def build_cases() -> list[tuple[str, dict[str, Any]]]:
         case("ship_used_the_turn_it_is_built", "The new ship needs no maintenance: it carries "
              "Corinth's token to Athens at once.", USED_WHEN_BUILT,
              red(build("ship-1", "corinth", "treasury"), sail("ship-1", "athens", embark=1)), [],
-             events=["ship_built", "ship_sailed", "tokens_embarked", "tokens_landed"],
+             events=["ship_built", "tokens_embarked", "ship_sailed", "tokens_landed"],
              result={"players": players(red={"tokens": {"athens": 7},
                                              "moved_by_ship": {"athens": 1}}),
                      "ships": [{"id": "argo"}, {"id": "trireme"},
@@ -431,7 +431,7 @@ def maintain_cases() -> list[tuple[str, dict[str, Any]]]:
         case("maintain_with_treasury_then_sail", "One treasury token, then Argo carries two "
              "tokens to Corinth.", MAINTAIN,
              red(RED_MAINTAINS, sail("argo", "corinth", embark=2)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed"],
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed"],
              result={"players": players(red={"treasury": 2, "tokens": {"athens": 4,
                                                                         "corinth": 3}}),
                      "ships": [{"id": "argo", "area": "corinth", "maintained_this_turn": True,
@@ -452,8 +452,8 @@ def maintain_cases() -> list[tuple[str, dict[str, Any]]]:
              "before it sails.", MAINTAIN_ANY_MOMENT,
              red(move("athens", "thebes", 1), RED_MAINTAINS, move("corinth", "thebes", 1),
                  sail("argo", "corinth", embark=2)), [],
-             events=["tokens_moved", "ship_maintained", "tokens_moved", "ship_sailed",
-                     "tokens_embarked", "tokens_landed"]),
+             events=["tokens_moved", "ship_maintained", "tokens_moved", "tokens_embarked",
+                     "ship_sailed", "tokens_landed"]),
         case("maintain_and_not_move", "Argo is maintained and stays in port: it survives the "
              "end of the movement.", MAINTAIN_NO_MOVE, red(RED_MAINTAINS, END_STEP), [],
              events=["ship_maintained", "movement_ended", "moved_marks_cleared"],
@@ -486,7 +486,7 @@ def voyage_cases() -> list[tuple[str, dict[str, Any]]]:
              "in Sparta, to Crete, where they land beside blue's two tokens (limit 3).",
              FOUR_AREAS,
              red(RED_MAINTAINS, sail("argo", "corinth", "sparta", "ionian", "crete", embark=3)),
-             [], events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed",
+             [], events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed",
                          "conflict_caused"],
              result={"players": players(red={"tokens": {"athens": 3, "crete": 3},
                                              "moved_by_ship": {"crete": 3}}),
@@ -513,7 +513,7 @@ def landing_cases() -> list[tuple[str, dict[str, Any]]]:
         case("embark_and_disembark_midway", "Two tokens board in Athens; in Corinth one lands "
              "and Corinth's token boards; both land in Sparta.", EMBARK,
              red(RED_MAINTAINS, sail("argo", ("corinth", 1, 1), "sparta", embark=2)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_disembarked",
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_disembarked",
                      "tokens_embarked", "tokens_landed", "conflict_caused"],
              result={"players": players(red={
                  "tokens": {"athens": 4, "thebes": 2, "corinth": 1, "sparta": 2},
@@ -526,20 +526,20 @@ def landing_cases() -> list[tuple[str, dict[str, Any]]]:
              result={"players": players(red={"tokens": {"corinth": 7}})}),
         case("tokens_land_after_last_step", "The token aboard lands in Corinth, the voyage's "
              "last area.", LAST_STEP, red(RED_MAINTAINS, sail("argo", "corinth", embark=1)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed"],
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed"],
              result={"players": players(red={"tokens": {"athens": 5, "corinth": 2},
                                              "moved_by_ship": {"corinth": 1}})}),
         case("no_token_stays_aboard", "One token lands in Corinth; the two still aboard land in "
              "Athens, where the voyage ends.", NO_STAY,
              red(RED_MAINTAINS, sail("argo", ("corinth", 1, 0), "athens", embark=3)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_disembarked",
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_disembarked",
                      "tokens_landed"],
              result={"players": players(red={"tokens": {"athens": 5, "corinth": 2},
                                              "moved_by_ship": {"corinth": 1, "athens": 2}})}),
         case("voyage_through_out_of_play", "Argo passes Rhodes, out of play, and lands its "
              "token in Crete.", OUT_OF_PLAY,
              red(RED_MAINTAINS, sail("argo", "aegean", "rhodes", "crete", embark=1)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed"]),
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed"]),
         case("voyage_ends_out_of_play", "Argo would stop in Rhodes, out of play.", OUT_OF_PLAY,
              red(RED_MAINTAINS, sail("argo", "aegean", "rhodes")), ["voyage_ends_out_of_play"]),
         case("disembark_out_of_play", "Tokens would land in Rhodes, out of play.", OUT_OF_PLAY,
@@ -593,17 +593,17 @@ def conflict_cases() -> list[tuple[str, dict[str, Any]]]:
         case("entering_by_disembarking", "A token disembarks in Ionia beside green's two "
              "(limit 2); the ship goes on, empty, to Troy.", ENTERING,
              red(RED_MAINTAINS, sail("argo", "aegean", ("ionia", 1, 0), "troy", embark=1)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_disembarked",
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_disembarked",
                      "conflict_caused"]),
         case("ship_moving_in_does_not_enter", "Argo carries a token through Sparta (blue's "
              "city and tokens) and lands it in Crete within its limit: no conflict.",
              SHIP_NOT_ENTERING,
              red(RED_MAINTAINS, sail("argo", "corinth", "sparta", "ionian", "crete", embark=1)),
-             [], events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed"]),
+             [], events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed"]),
         case("landing_after_last_step_is_entering", "Two tokens still aboard land in Ionia "
              "beside green's two: that is entering, and a conflict.", READING_LANDING,
              red(RED_MAINTAINS, sail("argo", "aegean", "ionia", embark=2)), [],
-             events=["ship_maintained", "ship_sailed", "tokens_embarked", "tokens_landed",
+             events=["ship_maintained", "tokens_embarked", "ship_sailed", "tokens_landed",
                      "conflict_caused"]),
         case("conflict_voided_by_later_move", "Green, moving after red, steps out of Macedon: "
              "two barbarians and two red tokens are within its limit of 4.", VOIDED,

@@ -28,8 +28,10 @@ RULES: list[tuple[str, str]] = [
     ("order.3", "Players may move simultaneously, as soon as they like (the "
                 "simultaneous_movement option); a player may still wait for his turn."),
     ("plan.1", "A player's movement is one plan, judged from the state it is sent with, "
-               "step by step: the first illegal step is reported with its index; the player "
-               "may revert freely, so nothing is final before he declares the end."),
+               "step by step: the first illegal step is reported with its 0-based index "
+               "(at.step, steps[i]); the player may revert freely, so nothing is final before "
+               "he declares the end. (reading) A step naming more tokens than the player "
+               "holds in an area at that moment of the plan is malformed, not illegal."),
     ("plan.2", "Once a player has declared his movement ended he cannot change it: no step "
                "follows end_movement and no further plan is his this turn."),
     ("barbarian.1", "Barbarian tokens do not move: a plan moves only the player's own tokens."),
@@ -60,7 +62,8 @@ RULES: list[tuple[str, str]] = [
     ("destroy.2", "A ship built or maintained this turn cannot be destroyed voluntarily "
                   "(reading: since it could only be destroyed to be built again)."),
     ("voyage.1", "A ship moves up to 4 areas by water per turn, each to an area adjacent by "
-                 "water; (reading) its voyage is one sail step."),
+                 "water; (reading) its voyage is one sail step, and a ship makes one voyage "
+                 "per turn: a second is refused (ship_already_sailed)."),
     ("voyage.2", "Ships cannot move through open sea areas unless the options allow it."),
     ("voyage.3", "At any moment of its voyage, a ship may embark or disembark any number of "
                  "tokens."),
@@ -71,8 +74,8 @@ RULES: list[tuple[str, str]] = [
                    "raise it."),
     ("out_of_play.1", "Ships may move through an area with an 'out of play' token, but cannot "
                       "end their voyage or disembark tokens there."),
-    ("out_of_play.2", "(reading) Tokens cannot step by land into an 'out of play' area "
-                      "either: nothing of the players stands there."),
+    ("out_of_play.2", "(reading) No land step into an 'out of play' area either "
+                      "(area_out_of_play): nothing of the players stands there."),
     ("end.1", "When a player declares his movement ended, every ship of his neither built nor "
               "maintained this turn is destroyed."),
     ("tip.1", "A moved token or ship is marked (flipped) as moved; when the player declares "
@@ -88,7 +91,9 @@ RULES: list[tuple[str, str]] = [
                    "barbarian tokens so that its population limit is exceeded, or holding an "
                    "enemy city or a pirate city."),
     ("conflict.2", "The conflict is void again if, later, tokens move out of the area so that "
-                   "none of this holds any more."),
+                   "none of this holds any more; (reading) whoever's move it is (the other "
+                   "player's, or the one who caused it) and a payment destroying tokens "
+                   "there alike: a situation is void as soon as it no longer holds."),
     ("conflict.3", "Conflicts are only reported here; they are resolved in the Conflict phase."),
     ("conflict.4", "Entering an area is moving a token into it by land or disembarking it "
                    "there (tokens landing after a voyage's last step disembark); a ship moving "
@@ -102,8 +107,8 @@ CODES: list[tuple[str, str, str]] = [
     ("movement_ended", "plan.2",
      "{player} has already declared the end of their movement this turn"),
     ("step_after_end", "plan.2",
-     "step {step} comes after end_movement: once the end is declared, the movement cannot "
-     "change"),
+     "steps[{step}] comes after end_movement: once the end is declared, the movement "
+     "cannot change"),
     ("not_adjacent_by_land", "step.1",
      "{to_area} is not adjacent by land to {from_area}: tokens step 1 area by land"),
     ("not_enough_tokens", "step.1",

@@ -79,7 +79,6 @@ class Ledger:
     ended: bool
     # Set by an end_movement step of this plan (a step after it is refused, plan.2).
     ended_at: int | None = None
-    moved_out: Counter[str] = field(default_factory=Counter)
     destroyed: Counter[str] = field(default_factory=Counter)
     happenings: list[Happening] = field(default_factory=list)
 
@@ -104,24 +103,32 @@ class Ledger:
 
     # -- tokens -----------------------------------------------------------------------------
     def shortfall(self, area: str, count: int, means: Means, at: Location) -> list[Finding]:
-        """Why ``count`` tokens cannot move ``means`` out of ``area`` now: each reason the
-        unmoved ones fall short (tokens that came the other way, tokens that already moved,
-        tokens destroyed by payments). Fatal when the area does not even hold ``count``."""
+        """Why ``count`` tokens cannot move ``means`` out of ``area`` now. Unmoved tokens
+        move first; beyond them, the tokens that would have to move again are taken as
+        ``take`` takes them, those that came the same way first: each that came the other
+        way is step.2 (``land_and_ship``), each that came the same way once.1
+        (``token_already_moved``). Tokens missing altogether were destroyed by an earlier
+        payment (the plan's check refuses any other shortfall as malformed): fatal."""
         h = self.holding(area)
         if count <= h.unmoved:
             return []
-        fatal = count > h.total
         other_means: Means = "ship" if means == "land" else "land"
+        again = count - h.unmoved
+        again_same = min(again, h.came_by(means))
+        again_other = min(again - again_same, h.came_by(other_means))
+        missing = again - again_same - again_other
+        fatal = missing > 0
         by = {"land": "by land", "ship": "by ship"}
         out = []
-        if h.came_by(other_means):
+        if again_other:
             out.append(Finding("land_and_ship", at, {
                 "area": area, "count": count, "means": by[means], "unmoved": h.unmoved,
                 "other": h.came_by(other_means), "other_means": other_means}, fatal))
-        if h.came_by(means) or self.moved_out[area]:
+        if again_same:
             out.append(Finding("token_already_moved", at, {
-                "area": area, "count": count, "means": by[means], "unmoved": h.unmoved}, fatal))
-        if self.destroyed[area] or not out:
+                "area": area, "count": count, "means": by[means], "unmoved": h.unmoved},
+                fatal))
+        if missing:
             out.append(Finding("not_enough_tokens", at, {
                 "area": area, "count": count, "unmoved": h.unmoved,
                 "destroyed": self.destroyed[area]}, fatal))
@@ -130,7 +137,6 @@ class Ledger:
     def take(self, area: str, count: int, means: Means) -> None:
         """Tokens leave ``area``: unmoved ones first (advisory mode may move moved ones)."""
         h = self.held[area]
-        self.moved_out[area] += count
         from_unmoved = min(count, h.unmoved)
         h.unmoved -= from_unmoved
         rest = count - from_unmoved

@@ -67,7 +67,8 @@ class AreaMovementArea(Frozen):
     city_site: bool = Field(default=False, description="The area holds a city site.")
     out_of_play: bool = Field(
         default=False, description="The area holds an 'out of play' token: ships may pass "
-        "through it, nothing may stay or land there.")
+        "through it, but no voyage ends there, no token disembarks there and (a reading) no "
+        "token steps into it by land.")
 
 
 class AreaMovementSea(Frozen):
@@ -98,8 +99,10 @@ class AreaMovementPlayer(Frozen):
         default_factory=dict, description="Of those, the tokens that moved this turn by ship, by "
         "the area they landed in: they do not move again this turn.")
     treasury: Count = Field(default=0, description="Treasury tokens.")
-    census: Count = Field(description="The census: the player's count on the census track, "
-                          "which sets the order of movement.")
+    census: Count = Field(description="The census: the player's value on the census track "
+                          "for this phase, which sets the order of movement. It is taken as "
+                          "sent, not recounted from the tokens on the board (which change as "
+                          "the players move).")
     ast_rank: Rank = Field(description="The player's place on the A.S.T.; 1 is the top: among "
                            "players with equal census, the lower rank moves first.")
     movement_ended: bool = Field(default=False, description="The player has declared the end "
@@ -113,10 +116,17 @@ class AreaMovementShip(Frozen):
     built_this_turn: bool = False
     maintained_this_turn: bool = False
     sailed_this_turn: bool = Field(default=False, description="The ship has made its voyage "
-                                   "this turn.")
+                                   "this turn: a ship makes one voyage per turn (a reading "
+                                   "of '4 areas by water per turn'), so it does not sail "
+                                   "again.")
 
 
 class AreaMovementState(Frozen):
+    """The board at a moment of the movement phase. Each player's ``census`` is the census
+    track's value for the phase, as sent: it orders the movement and is not recounted from
+    the tokens on the board. ``moved_by_land``, ``moved_by_ship`` and the ships' flags are
+    the moved marks of the turn so far."""
+
     options: AreaMovementOptions = Field(default_factory=AreaMovementOptions)
     areas: list[AreaMovementArea] = Field(min_length=1, max_length=MAX_AREAS,
                                           description="The land areas.")
@@ -165,7 +175,10 @@ class AreaMovementMaintainShip(Frozen):
 
 
 class AreaMovementMoveTokens(Frozen):
-    """Tokens step by land to an adjacent area."""
+    """Tokens step by land to an adjacent area in play (a reading: never into an area out of
+    play). ``count`` is at most the player's tokens in ``from_area`` at this moment of the
+    plan, or the plan is malformed; of those, only tokens that have not moved this turn may
+    move."""
 
     type: Literal["move_tokens"]
     from_area: AreaId
@@ -216,7 +229,11 @@ class AreaMovementPlan(Frozen):
 
     type: Literal["movement"]
     player: PlayerId
-    steps: list[AreaMovementStep] = Field(min_length=1, max_length=MAX_STEPS)
+    steps: list[AreaMovementStep] = Field(
+        min_length=1, max_length=MAX_STEPS,
+        description="The steps in the order they happen. A violation or event names its step "
+        "by the 0-based index in this list (``at.step``: 0 is the first step); messages "
+        "write it ``steps[i]``.")
 
 
 class AreaMovementEndMovement(Frozen):

@@ -249,8 +249,8 @@ class AreaMovementConflict(Frozen):
 
 
 class AreaMovementConflictChange(Frozen):
-    plan: int
-    step: int
+    plan: int = Field(description="The 0-based index of the plan in ``plans``.")
+    step: int = Field(description="The 0-based index of the step in that plan's steps.")
     player: str
     area: str
     causes: list[dict[str, Any]] = Field(description="Caused: why the area is in conflict; "
@@ -259,9 +259,10 @@ class AreaMovementConflictChange(Frozen):
 
 
 class AreaMovementRefusal(Frozen):
-    plan: int
-    step: int | None = Field(description="The first illegal step; null when the whole plan is "
-                             "refused (out of turn, movement already ended).")
+    plan: int = Field(description="The 0-based index of the plan in ``plans``.")
+    step: int | None = Field(description="The first illegal step, by its 0-based index in the "
+                             "plan's steps; null when the whole plan is refused (out of turn, "
+                             "movement already ended).")
     codes: list[str]
 
 
@@ -269,8 +270,10 @@ class AreaMovementConflictsResponse(Frozen):
     conflicts: list[AreaMovementConflict] = Field(description="The conflict situations after "
                                                   "the plans, in map order.")
     caused: list[AreaMovementConflictChange]
-    voided: list[AreaMovementConflictChange] = Field(description="Conflicts void again after a "
-                                                     "later move.")
+    voided: list[AreaMovementConflictChange] = Field(
+        description="Conflicts void again after a later move: as soon as the situation no "
+        "longer holds, whoever's move it was (a reading: the other player moving out, the "
+        "player who caused it moving back, or a payment destroying tokens there).")
     refused: AreaMovementRefusal | None = Field(
         description="The first plan that is not legal: it and the plans after it are not "
         "applied.")

@@ -6,8 +6,11 @@ aboard at once (capacity.1), and whoever is still aboard after the last area lan
 but neither ends its voyage nor lands tokens there (out_of_play.1). The ship must be usable:
 built this turn or maintained (maintain.1), and not have sailed already this turn.
 
-Reading: a ship's voyage is one ``sail`` step, so tokens never stay aboard between two
-steps of a plan ("Tokens cannot stay on ships after movement").
+Readings: a ship's voyage is one ``sail`` step, and a ship makes one voyage per turn
+(voyage.1: "4 areas by water per turn", ``ship_already_sailed``), so tokens never stay
+aboard between two steps of a plan ("Tokens cannot stay on ships after movement"). Its
+events come in the order things happen: ``tokens_embarked`` in the ship's area, then
+``ship_sailed``, then what happens at each area of the path.
 """
 
 from __future__ import annotations
@@ -95,12 +98,13 @@ def judge_sail(ledger: Ledger, step: AreaMovementSail, i: int) -> list[Finding]:
     ship = ledger.ships[step.ship]
     start, end = ship.area, step.path[-1].area
     found = _usable(ship, step, i)
-    ledger.happen("ship_sailed", location(step=i, region=end, piece=ship.id), ship=ship.id,
-                  from_area=start, to_area=end, areas=len(step.path))
     hold = Hold()
     if step.embark:
         found += _embark(ledger, ship, start, step.embark, hold,
                          location(step=i, region=start, piece=ship.id))
+    # Events in the order things happen: tokens board, then the ship leaves.
+    ledger.happen("ship_sailed", location(step=i, region=end, piece=ship.id), ship=ship.id,
+                  from_area=start, to_area=end, areas=len(step.path))
     previous = start
     for stop in step.path:
         at = location(step=i, region=stop.area, piece=ship.id)
@@ -108,7 +112,10 @@ def judge_sail(ledger: Ledger, step: AreaMovementSail, i: int) -> list[Finding]:
         if stop.disembark:
             found += _land(ledger, ship, stop.area, stop.disembark, hold, at,
                            "tokens_disembarked")
-        if stop.embark:
+        # Tokens stand only on land in play: an embark elsewhere can only name the tokens
+        # this stop's landing put there (the plan's check sees to it), and the refusal of
+        # that landing already says what is wrong.
+        if stop.embark and ledger.board.in_play(stop.area):
             found += _embark(ledger, ship, stop.area, stop.embark, hold, at)
         previous = stop.area
     at = location(step=i, region=end, piece=ship.id)
