@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .phased_orders_cases import (
     TWO,
+    Json,
     caravan,
     case,
     grid,
@@ -95,12 +96,13 @@ case("logistics_mover_ejected_from_an_allys_hex",
 
 case("logistics_own_units_are_allied",
      "Reading: a player's units are allied with each other: two of Red's units on one hex, "
-     "and the one that moved is ejected.", S_LOGISTICS,
+     "and the one that moved is ejected, back to where it started: its move is partly "
+     "carried out with 0 steps kept (ejected's status in the catalogue).", S_LOGISTICS,
      state(strip(4), TWO, [unit("r", "red", 0), unit("s", "red", 1)]),
      resolve(move("red", "r", 1)),
      ok(["orders_received", "unit_moved", "unit_ejected"],
         state={"units": [{"id": "r", "hex": h(0)}, {"id": "s", "hex": h(1)}]},
-        derived={"results": [result("failed", "ejected", steps=0, hex=h(0))]}))
+        derived={"results": [result("partly_carried_out", "ejected", steps=0, hex=h(0))]}))
 
 TRIO = state(strip(6), ALLIES, [unit("a", "red", 0), unit("b", "blue", 4), unit("c", "red", 5)])
 TRIO_ORDERS = [move("red", "a", 1, 2), move("blue", "b", 3, 2), move("red", "c", 4, 3)]
@@ -111,12 +113,14 @@ case("logistics_players_choose_who_is_ejected",
      resolve(*TRIO_ORDERS),
      {"legal": False, "applied": False, "codes": ["ejection_pending"],
       "derived": {"stopped_at": {"phase": 11}, "pending_decisions": [{
-          "id": "ejection:2,0:a+b", "kind": "ejection", "hex": h(2), "units": ["a", "b"],
+          "id": "ejection:2,0:a+b", "kind": "ejection", "unit": None, "player": None,
+          "hex": h(2), "units": ["a", "b"],
           "options": [{"choice": "eject", "unit": "a"}, {"choice": "eject", "unit": "b"}]}]}})
 
 case("logistics_ejection_repeats_along_the_path",
      "They eject Blue's b: back to (3,0), where Red's c now stands, allied, so again, back "
-     "to (4,0), where b started (c has left it): none of its steps kept.", S_LOGISTICS, TRIO,
+     "to (4,0), where b started (c has left it): none of its steps kept, partly carried "
+     "out with steps 0 (ejected's status in the catalogue).", S_LOGISTICS, TRIO,
      resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:a+b", "choice": "eject",
                                        "unit": "b"}]),
      ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
@@ -124,7 +128,7 @@ case("logistics_ejection_repeats_along_the_path",
         state={"units": [{"id": "a", "hex": h(2)}, {"id": "b", "hex": h(4)},
                          {"id": "c", "hex": h(3)}]},
         derived={"results": [result("carried_out", "moved"),
-                             result("failed", "ejected", steps=0, hex=h(4)),
+                             result("partly_carried_out", "ejected", steps=0, hex=h(4)),
                              result("carried_out", "moved")]}))
 
 case("logistics_decision_for_a_unit_that_cannot_be_ejected",
@@ -264,7 +268,8 @@ case("new_unit_on_an_occupied_stronghold_is_shunted_by_the_gm",
      S_ILLEGAL, CROWDED, resolve(COMMISSION),
      {"legal": False, "applied": False, "codes": ["placement_pending"],
       "derived": {"stopped_at": {"phase": 18}, "pending_decisions": [{
-          "id": "placement:s1", "kind": "placement", "hex": h(1), "units": ["s1"],
+          "id": "placement:s1", "kind": "placement", "unit": "s1", "player": None,
+          "hex": h(1), "units": ["s1"],
           "options": [{"choice": "place", "hex": h(2)}, {"choice": "place", "hex": h(0)}]}]}})
 
 case("new_unit_shunted_where_the_gm_says",
@@ -281,6 +286,26 @@ case("placement_with_no_free_hex_disbands",
            strongholds=[stronghold("keep", "red", 0, 3)]),
      resolve(order("commission", "red", "keep", unit_type="spearmen", new_unit="s1"),
              decisions=[{"id": "placement:s1", "choice": "disband"}]),
+     ok(["orders_received", "unit_commissioned", "unit_created", "unit_dismissed",
+         "income_generated"], state={"units": [{"id": "g"}]}))
+
+case("placement_with_one_free_hex_needs_no_decision",
+     "Reading: a placement with a single option is no choice (as an ejection with a single "
+     "candidate): the spearmen appear on the keep, where Green's unit stands, and are "
+     "shunted to the one free hex, (1,0), without a decision.", S_ILLEGAL,
+     state(strip(2), TWO, [unit("g", "green", 0)], unit_types=[SPEARMEN],
+           strongholds=[stronghold("keep", "red", 0, 3)]),
+     resolve(COMMISSION),
+     ok(["orders_received", "unit_commissioned", "unit_created", "unit_shunted",
+         "income_generated"],
+        state={"units": [{"id": "g", "hex": h(0)}, {"id": "s1", "hex": h(1)}]}))
+
+case("placement_with_no_free_hex_disbands_without_a_decision",
+     "Reading: with no free hex within reach, disbanding is the only option offered, and a "
+     "single option is carried out without a decision.", S_ILLEGAL,
+     state([{"q": 0, "r": 0}], TWO, [unit("g", "green", 0)], unit_types=[SPEARMEN],
+           strongholds=[stronghold("keep", "red", 0, 3)]),
+     resolve(COMMISSION),
      ok(["orders_received", "unit_commissioned", "unit_created", "unit_dismissed",
          "income_generated"], state={"units": [{"id": "g"}]}))
 
@@ -317,12 +342,62 @@ STARVING = players("red", "green", war=(("red", "green"),))
 
 case("bandit_blocked_by_an_occupied_hex",
      "Red's only army starves on (1,0) (one army: the draw is below(1) = 0); Green's unit "
-     "moves onto (1,0) in phase 10: in phase 16 the bandit cannot spawn there.", S_BANDITS,
+     "moves onto (1,0) in phase 10: in phase 16 the hex is occupied by another player "
+     "(Green), so the bandit cannot spawn there.", S_BANDITS,
      state(strip(3), STARVING, [unit("a", "red", 1, free_upkeep=False), unit("g", "green", 2)],
            rng=3),
      resolve(move("green", "g", 1)),
      ok(["orders_received", "upkeep_charged", "unit_starved", "unit_moved", "bandit_blocked"],
         state={"units": [{"id": "g", "hex": h(1)}]}))
+
+S_BANDIT_PLAYER = "Bandits cannot spawn in hexes that are occupied by another player."
+# Red's army a starves on (2,0); Green's caravan k moves there in phase 10 (3d); the bandit x
+# hunts it from (4,0) in 10b and kills it in phase 12 (3 strength against 2 hit points; the
+# caravan's 1 leaves x 2): at phase 16 (2,0) holds only x, a bandit - no player.
+BANDIT_HELD = state(strip(5), STARVING, [
+    unit("a", "red", 2, free_upkeep=False), caravan("k", "green", 1),
+    unit("x", "bandits", 4, strength=3)])
+BANDIT_HELD_EVENTS = ["orders_received", "caravan_rotted", "upkeep_charged", "unit_starved",
+                      "unit_moved", "predator_moved", "predator_moved", "combat_began",
+                      "unit_slain", "melee_damage", "combat_won", "bandit_spawned"]
+
+
+def _group(n: int, *kinds: str) -> Json:
+    return {"phase": n, "events": [{"kind": k} for k in kinds]}
+
+
+query("bandit_spawns_on_a_hex_held_only_by_bandits",
+      "A bandit is no player, so a hex held only by bandits is not occupied by another "
+      "player: Red's starved army a appears there as a bandit beside x (phase 16). Two "
+      "units on one hex is an illegal position (one unit per hex), so phase 18 shunts the "
+      "one that came last, a, at the game master's discretion: the turn stops for the "
+      "placement, offering the free hexes beside (2,0), E then W: (3,0), (1,0).",
+      S_BANDIT_PLAYER, "resolve",
+      {"state": BANDIT_HELD, "orders": [move("green", "k", 2)]},
+      {"resolved": False, "legal": False, "state": None,
+       "violations": [{"code": "placement_pending"}],
+       "trace": [_group(1, "orders_received"), _group(3, "caravan_rotted"),
+                 _group(4, "upkeep_charged"), _group(5, "unit_starved"),
+                 _group(10, "unit_moved", "predator_moved", "predator_moved"),
+                 _group(12, "combat_began", "unit_slain", "melee_damage", "combat_won"),
+                 {"phase": 16, "events": [{"kind": "bandit_spawned", "params": {
+                     "unit": "a", "hex": h(2), "data": {"owner": "bandits"}}}]}],
+       "stopped_at": {"phase": 18, "subphase": None},
+       "pending_decisions": [{
+           "id": "placement:a", "kind": "placement", "unit": "a", "player": None,
+           "hex": h(2), "units": ["a"],
+           "options": [{"choice": "place", "hex": h(3)}, {"choice": "place", "hex": h(1)}]}]})
+
+case("bandit_spawned_beside_a_bandit_is_shunted_where_the_gm_says",
+     "The same turn with the game master's placement: the bandit a goes to (3,0); the turn "
+     "ends with two bandits, one a hex (it drew from the seed: not reversible).",
+     S_BANDIT_PLAYER, BANDIT_HELD,
+     resolve(move("green", "k", 2),
+             decisions=[{"id": "placement:a", "choice": "place", "hex": h(3)}]),
+     ok([*BANDIT_HELD_EVENTS, "unit_shunted"], reversible=False,
+        state={"units": [{"id": "x", "owner": "bandits", "hex": h(2), "hit_points": 2},
+                         {"id": "a", "owner": "bandits", "hex": h(3)}]},
+        derived={"unused_decisions": []}))
 
 case("bandit_on_a_stronghold_spawns_adjacent_at_random",
      "Red's army starves on its keep (seed 42: below(1) = 0). Its bandit would spawn on "

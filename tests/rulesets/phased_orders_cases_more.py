@@ -433,8 +433,8 @@ case("flight_over_an_archer_is_pending",
      resolve(move("red", "f", 1, 2, 3)),
      {"legal": False, "codes": ["archer_option_pending"], "applied": False,
       "derived": {"pending_decisions": [{
-          "id": "archer:a:f", "kind": "archer", "phase": 10, "subphase": "3d",
-          "hex": h(2), "units": ["a", "f"],
+          "id": "archer:a:f", "kind": "archer", "unit": "a", "player": "green",
+          "phase": 10, "subphase": "3d", "hex": h(2), "units": ["a", "f"],
           "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
 
 case("flight_archer_attacks_and_halts_the_flyer",
@@ -483,15 +483,19 @@ case("communique_red_and_green_pending",
      {"legal": False, "applied": False,
       "codes": ["communique_pending", "communique_pending"],
       "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
-          {"id": "communique:red-cavalry", "kind": "communique", "hex": h(4),
+          {"id": "communique:red-cavalry", "kind": "communique", "unit": "red-cavalry",
+           "player": "red", "phase": 0, "subphase": "3e", "hex": h(4),
            "units": ["red-cavalry", "green-archers"], "options": PENDING_OPTIONS},
-          {"id": "communique:green-archers", "kind": "communique", "hex": h(4),
+          {"id": "communique:green-archers", "kind": "communique", "unit": "green-archers",
+           "player": "green", "phase": 0, "subphase": "3e", "hex": h(4),
            "units": ["red-cavalry", "green-archers"], "options": PENDING_OPTIONS}]}})
 
 case("communique_red_and_green_both_halt",
      "Both decide not to move to the location: each halts adjacent to the contested hex, "
-     "which ends up unoccupied.", S_COMMUNIQUE, RED_GREEN, red_green(decisions=answers(
-         "halt", "halt")),
+     "which ends up unoccupied. The archers halt before their only step: partly carried "
+     "out - \"partly carried out (how far a unit got and why it halted)\" (issue 16) - with "
+     "0 steps, halted_by_communique's status in the catalogue.", S_COMMUNIQUE, RED_GREEN,
+     red_green(decisions=answers("halt", "halt")),
      ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
          "communique_raised", "communique_answered", "communique_answered"],
         state={"units": [{"id": "red-cavalry", "hex": h(3)},
@@ -500,17 +504,19 @@ case("communique_red_and_green_both_halt",
         derived={"results": [
             result("partly_carried_out", "halted_by_communique", steps=3, hex=h(3),
                    params={"contested": h(4)}),
-            result("failed", "halted_by_communique", steps=0, hex=h(5))]}))
+            result("partly_carried_out", "halted_by_communique", steps=0, hex=h(5))]}))
 
 case("communique_red_proceeds_green_halts",
      "Red proceeds and Green halts adjacent: Red's cavalry takes the hex, no combat, no "
-     "war.", S_COMMUNIQUE, RED_GREEN, red_green(decisions=answers("proceed", "halt")),
+     "war; Green's move is partly carried out, 0 steps.", S_COMMUNIQUE, RED_GREEN,
+     red_green(decisions=answers("proceed", "halt")),
      ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
          "communique_raised", "communique_answered", "communique_answered", "unit_moved"],
         state={"units": [{"id": "red-cavalry", "hex": h(4)},
                          {"id": "green-archers", "hex": h(5)}]},
         derived={"results": [result("carried_out", "moved", steps=4),
-                             result("failed", "halted_by_communique")]}))
+                             result("partly_carried_out", "halted_by_communique",
+                                    steps=0)]}))
 
 case("communique_both_proceed_war_and_combat",
      "Both proceed: the communique ends in combat, so war is declared immediately, and they "
@@ -544,6 +550,30 @@ case("communique_answer_not_an_option",
      red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
                           {"id": "communique:green-archers", "choice": "halt"}]),
      {"legal": False, "codes": ["decision_not_an_option"], "applied": False})
+
+S_DECISIONS = ("Game-master decisions are explicit: where the text leaves a choice to players "
+               "or to the game master")
+
+case("communique_every_wrong_answer_is_reported",
+     "Both players answer the communique with something it does not offer: each answer is a "
+     "violation of its own - DESIGN: \"every violation found (not just the first)\" - and "
+     "the turn stops where they were asked.", S_DECISIONS, RED_GREEN,
+     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
+                          {"id": "communique:green-archers", "choice": "eject"}]),
+     {"legal": False, "applied": False,
+      "codes": ["decision_not_an_option", "decision_not_an_option"],
+      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}}})
+
+case("communique_wrong_answer_and_missing_answer_reported_together",
+     "Red answers with something the communique does not offer and Green does not answer: "
+     "both are reported at once (every violation found), Green's decision pending with its "
+     "options.", S_DECISIONS, RED_GREEN,
+     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"}]),
+     {"legal": False, "applied": False,
+      "codes": ["communique_pending", "decision_not_an_option"],
+      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
+          {"id": "communique:green-archers", "unit": "green-archers", "player": "green",
+           "options": PENDING_OPTIONS}]}})
 
 case("communique_not_between_players_at_war",
      "Only players neither allied nor at war raise a communique: enemies stepping into the "

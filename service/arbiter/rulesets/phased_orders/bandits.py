@@ -4,18 +4,24 @@ If a Bandit would spawn on a Stronghold, they are instead spawned adjacent to it
 random legal, unoccupied hex. If not such hex exists, the Bandit does not spawn."
 
 Reading: the only disbanding the source says makes a bandit is starvation (phase 5). A
-bandit spawns where its army stood (bandits.1). A hex holding any unit blocks it - a
-player's, or another bandit (no turn leaves two units on one hex) - and it does not
-spawn (bandits.2). On a stronghold's hex it spawns instead on an adjacent hex that is on
-the map, holds no stronghold and no unit, drawn from the seed among those (in the order
-E, NE, NW, W, SW, SE; no draw when there is only one), or not at all (bandits.3).
-Bandits spawn in the order they starved, each taking its hex before the next.
+bandit spawns where its army stood (bandits.1). A hex holding a unit of a player - any
+player: a bandit is no player's, so every player is "another player" - blocks it, and it
+does not spawn (bandits.2). A hex held only by units no player controls (bandits,
+uncontrolled undead) is not "occupied by another player": the bandit spawns there, and
+the two then share the hex, an illegal position (one unit per hex) that phase 18
+shunts at the game master's discretion (``finishing.py``: the bandit, which came last,
+gives way; the decision ``placement:<unit>``). On a stronghold's hex it spawns instead on
+an adjacent hex that is on the map, holds no stronghold and no unit at all ("a random
+legal, unoccupied hex"), drawn from the seed among those (in the order E, NE, NW, W, SW,
+SE; no draw when there is only one), or not at all (bandits.3). Bandits spawn in the
+order they starved, each taking its hex before the next.
 """
 
 from __future__ import annotations
 
 from arbiter.engine.hexgrid import as_dict, neighbours
 
+from .models import RESERVED_OWNERS
 from .world import World
 
 
@@ -25,8 +31,10 @@ def phase_bandits(world: World) -> None:
         h = bandit.hex
         stronghold = world.board.stronghold_at.get(h)
         if stronghold is None:
-            if h in world.at:
-                world.trace.event("bandit_blocked", unit=bandit.id, hex=as_dict(h))
+            players = sorted({o.owner for o in world.occupants(h)} - RESERVED_OWNERS)
+            if players:
+                world.trace.event("bandit_blocked", unit=bandit.id, hex=as_dict(h),
+                                  players=players)
                 continue
             world.add(bandit)
             world.trace.event("bandit_spawned", unit=bandit.id, hex=as_dict(h),

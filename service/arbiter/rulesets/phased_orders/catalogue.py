@@ -41,10 +41,16 @@ RULES: list[tuple[str, str]] = [
     ("upkeep.1", "Phase 4: each unit without free upkeep costs its player 1 resource, charged "
                  "to the player's pool, which pays what it holds (down to 0)."),
     ("starvation.1", "Phase 5: for upkeep left unpaid, as many of the player's armies are "
-                     "disbanded, chosen at random from the seed."),
+                     "disbanded, chosen at random from the seed: the unpaid resources "
+                     "divided by the upkeep per unit, rounded up (with the default upkeep of "
+                     "1, the unpaid amount; with upkeep 2, 3 unpaid starve 2), at most all "
+                     "its armies. Armies are its units that cost upkeep and are not "
+                     "caravans."),
     ("starvation.2", "Armies disbanded by starvation become bandits, created in phase 16."),
-    ("commission.1", "Phase 6: a stronghold ordered to produce a unit pays its cost; one that "
-                     "cannot pay produces nothing."),
+    ("commission.1", "Phase 6: a stronghold ordered to produce a unit pays its cost, from its "
+                     "own resources by default (the option commission_paid_from: player "
+                     "makes it the player's pool); a payer short of the whole cost pays "
+                     "nothing and the stronghold produces nothing."),
     ("ranged.1", "Phase 7: ranged attacks and damaging spells trigger, all at once; a unit "
                  "left without hit points is destroyed."),
     ("ranged.2", "A player must have enough gems to complete a spell before casting it; "
@@ -64,7 +70,11 @@ RULES: list[tuple[str, str]] = [
                    "until 4 are left (3a); then units with 4, 3, 2 and 1 left step once each "
                    "(3b, 3c, 3d, 3e)."),
     ("movement.3", "A unit that enters a road hex in subphase X takes its next step in an "
-                   "X-priority subphase, before the next regular subphase."),
+                   "X-priority subphase, before the next regular subphase. X is the regular "
+                   "subphase (3a-3e): a unit that enters another road hex in X-priority "
+                   "steps again in a new X-priority subphase (so a chain of road hexes "
+                   "reads 3b, 3b-priority, 3b-priority, ... in the trace), still before the "
+                   "next regular subphase."),
     ("movement.4", "Units move into and through hexes held by non-enemy units; a ground unit "
                    "entering a hex held by an enemy halts there."),
     ("movement.5", "Flying units fly over non-archer ground units; a flying unit entering a "
@@ -83,7 +93,9 @@ RULES: list[tuple[str, str]] = [
                     "(the nearest)."),
     ("logistics.1", "Phase 11: two allied units on one hex: one is ejected one hex back along "
                     "its own path, and again while it shares a hex with an ally."),
-    ("logistics.2", "The allied players choose which unit is ejected."),
+    ("logistics.2", "The allied players choose which unit is ejected (the decision "
+                    "ejection:<q>,<r>:<units>); with one unit that can be ejected there is no "
+                    "choice and it is ejected without a decision."),
     ("combat.1", "Phase 12: units of different sides sharing a hex after logistics fight "
                  "melee until one side remains."),
     ("combat.2", "Default melee: rounds in which each side deals its total strength to the "
@@ -97,20 +109,28 @@ RULES: list[tuple[str, str]] = [
     ("new_units.1", "Phase 15: commissioned units appear on their stronghold's hex."),
     ("bandits.1", "Phase 16: units that became bandits are created on the hex where they "
                   "were disbanded."),
-    ("bandits.2", "Bandits cannot spawn in a hex occupied by another player's unit (or any "
-                  "unit): they do not spawn."),
+    ("bandits.2", "Bandits cannot spawn in a hex occupied by a player's unit (bandits are no "
+                  "player, so every player is another): they do not spawn. A hex held only "
+                  "by bandits or uncontrolled undead does not block them; sharing it is an "
+                  "illegal position, shunted in phase 18."),
     ("bandits.3", "A bandit that would spawn on a stronghold spawns in a random legal "
                   "unoccupied adjacent hex instead, or not at all."),
     ("excess.1", "Phase 17: strongholds and capitals with more than their maximum resources "
                  "donate the excess to charity."),
-    ("finishing.1", "Phase 18: units in an illegal position (sharing a hex) are shunted at the "
-                    "game master's discretion."),
+    ("finishing.1", "Phase 18: units in an illegal position (sharing a hex: one unit per hex) "
+                    "are shunted at the game master's discretion (the decision "
+                    "placement:<unit>): the one that came last gives way, to a free hex of the "
+                    "nearest ring that has one; disbanding is offered only when no hex within "
+                    "20 is free. A single option is carried out without a decision."),
     ("finishing.2", "Units level up, as the request says, with the gains it gives."),
     ("finishing.3", "Units ordered to change sides do so."),
     ("income.1", "Phase 19: strongholds generate 3 resources, capitals 4."),
     ("decisions.1", "Where the rules leave a choice to the players or the game master, the "
                     "request carries the decision, one of the options offered; without it "
-                    "the turn stops there and returns the pending decisions."),
+                    "the turn stops there and returns the pending decisions. A question with "
+                    "a single option is no choice and is not asked. Every answer that is not "
+                    "one of its options is reported, with every decision still missing at "
+                    "that point."),
 ]
 
 CODES: list[tuple[str, str, str]] = [
@@ -130,7 +150,8 @@ CODES: list[tuple[str, str, str]] = [
     ("no_own_stronghold", "caravan.1",
      "no stronghold of {player} stands on {hex}, where {unit} is"),
     ("communique_pending", "communique.1",
-     "emergency communique {decision}: {units} contest {hex}; each may halt or proceed"),
+     "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt "
+     "or proceed"),
     ("archer_option_pending", "movement.6",
      "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
     ("ejection_pending", "logistics.2",
@@ -195,7 +216,8 @@ EVENTS: list[tuple[str, str, str]] = [
     ("caravan_repaired", "repair.1", "{unit} is repaired: durability {durability}"),
     ("unit_created", "new_units.1", "{unit} appears on {hex}"),
     ("bandit_spawned", "bandits.1", "{unit} appears as a bandit on {hex}"),
-    ("bandit_blocked", "bandits.2", "{unit} cannot spawn on {hex}: it is occupied"),
+    ("bandit_blocked", "bandits.2",
+     "{unit} cannot spawn on {hex}: it is occupied by {players}"),
     ("bandit_spawned_adjacent", "bandits.3",
      "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead"),
     ("bandit_no_room", "bandits.3",
@@ -272,6 +294,12 @@ CATALOGUE = build_catalogue(
         "predation_subphase": PREDATION,
         "decision_kinds": {"communique": ["halt", "proceed"], "archer": ["attack", "let_pass"],
                            "ejection": ["eject"], "placement": ["place", "disband"]},
+        # How each kind's decision id is formed (placement offers disband only when no hex
+        # within 20 is free; a single option is applied without a decision).
+        "decision_ids": {"communique": "communique:<unit>",
+                         "archer": "archer:<archer>:<flyer>",
+                         "ejection": "ejection:<q>,<r>:<unit>+<unit>...",
+                         "placement": "placement:<unit>"},
         "spell_effects": ["damage", "heal"],
         "ability_effects": ["gain_resources", "gain_gems", "heal", "report"],
         "owners_that_are_no_player": ["bandits", "undead"],

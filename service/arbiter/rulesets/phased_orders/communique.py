@@ -63,8 +63,10 @@ def resolve_communiques(world: World, stepping: list[Mover]) -> list[Mover]:
             decision = f"communique:{m.piece.id}"
             question = PendingQuestion(
                 decision, "communique", [HALT, PROCEED], phase=0,
-                subphase=world.trace.subphase, hex=h, units=units,
-                params={"decision": decision, "units": units, "hex": as_dict(h)})
+                subphase=world.trace.subphase, hex=h, units=units, unit=m.piece.id,
+                player=m.piece.owner,
+                params={"decision": decision, "units": units, "hex": as_dict(h),
+                        "unit": m.piece.id, "player": m.piece.owner})
             answer = world.decisions.ask(question, follow)
             if answer is not None:
                 answers.append((h, m, answer.choice))

@@ -4,16 +4,23 @@ which allied unit is ejected, where a unit in an illegal position goes), looked 
 id in the request, or collected as pending.
 
 A decision's id names what it is about, so the same request always asks the same
-questions: ``communique:<unit>``, ``archer:<archer>:<flyer>``,
-``ejection:<unit>+<unit>...`` (the allied units sharing the hex, sorted) and
-``placement:<unit>``. A decision answered with something that is not one of its options
-stops the turn (``decision_not_an_option``); a decision asked and not answered is
-collected, and the phase that asked stops the turn once it has asked all the questions
-it can ask at that point (``DecisionsPending``: every communique or archer's option of one
-movement step, every ejection logistics can ask before any is answered), so the client
-answers them together and sends the request again. Placements are asked one at a time,
-each offering the hexes left free by the answers before it. Answers the turn never asks
-for are reported as unused.
+questions (the catalogue's ``decision_ids``): ``communique:<unit>`` (one per unit of the
+communique, its owner's answer), ``archer:<archer>:<flyer>`` (the archer's owner's),
+``ejection:<q>,<r>:<unit>+<unit>...`` (the allied units sharing hex (q,r), sorted; their
+players' together) and ``placement:<unit>`` (the game master's). A pending decision also
+names the ``unit`` it is for and the ``player`` who answers it.
+
+A question with a single option is no choice: it is applied without asking (an
+ejection with one unit that can be ejected; a placement with one free hex, or with none,
+where disbanding is the only option), and an answer given for it is checked all the same.
+A decision answered with something that is not one of its options is a violation
+(``decision_not_an_option``) and a decision asked and not answered is pending; the phase
+that asked stops the turn once it has asked all the questions it can ask at that point
+(``DecisionsPending``: every communique or archer's option of one movement step, every
+ejection logistics can ask before any is answered), with every wrong answer and every
+missing one, so the client fixes them together and sends the request again. Placements
+are asked one at a time, each offering the hexes left free by the answers before it.
+Answers the turn never asks for are reported as unused.
 """
 
 from __future__ import annotations
@@ -40,44 +47,66 @@ PENDING_CODE: dict[Kind, str] = {
 
 class PhasedOrdersPendingDecision(Frozen):
     """A question the turn cannot go past without an answer: send back ``{"id": ...}`` with
-    one of ``options`` in the action's ``decisions``."""
+    one of ``options`` in the action's ``decisions``. Only questions with two options or
+    more are asked: a single option is applied without a decision."""
 
-    id: str
+    id: str = Field(description="The decision's id, the same for the same request every "
+                    "time: communique:<unit> (one per unit of the communique), "
+                    "archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied "
+                    "units sharing hex (q,r), sorted) or placement:<unit>.")
     kind: Kind
     rule: str
     question: str = Field(description="The question in English (the violation's message).")
-    phase: int
-    subphase: str | None = None
-    hex: Axial | None = None
-    units: list[str] = Field(default_factory=list, description="The units it is about.")
+    unit: str | None = Field(default=None, description="The unit the decision is for: a "
+                             "communique's unit that halts or proceeds, the archer that may "
+                             "attack, the unit to be placed; none for an ejection (it is "
+                             "about the stack in units).")
+    player: str | None = Field(default=None, description="The player who answers: the "
+                               "owner of unit (communique, archer), or of every unit of an "
+                               "ejection's stack when they are one player's; none when it is "
+                               "not one player's - an ejection among several allied "
+                               "players' units (they choose together), a placement (the "
+                               "game master's discretion), units no player controls.")
+    phase: int = Field(description="The phase that asks: 0 (an emergency communique, which "
+                       "interrupts phase 10), 10 (an archer's option), 11 (an ejection), 18 "
+                       "(a placement).")
+    subphase: str | None = Field(default=None, description="The movement subphase of a "
+                                 "communique or an archer's option (3a-3e, or a priority "
+                                 "subphase such as 3b-priority).")
+    hex: Axial | None = Field(default=None, description="The contested hex, the hex flown "
+                              "over, the stack's hex, or the hex the unit to place is on.")
+    units: list[str] = Field(default_factory=list, description="The units it is about: "
+                             "every unit of the communique, the archer and the flyer, the "
+                             "allied units sharing the hex, the unit to place.")
     options: list[PhasedOrdersOption]
 
 
 class DecisionsPending(Exception):
-    """The turn stops here: these decisions are needed to go on."""
+    """The turn stops here: these decisions are needed to go on - those not answered
+    (``pending``) and those answered with something they do not offer (``wrong``)."""
 
-    def __init__(self, pending: Sequence[PendingQuestion]) -> None:
-        super().__init__(", ".join(q.id for q in pending))
+    def __init__(self, pending: Sequence[PendingQuestion],
+                 wrong: Sequence[PendingQuestion] = ()) -> None:
+        super().__init__(", ".join(q.id for q in [*wrong, *pending]))
         self.pending = list(pending)
+        self.wrong = list(wrong)
 
-
-class NotAnOption(Exception):
-    """A decision was answered with something it does not offer: the turn stops."""
-
-    def __init__(self, decision: str, options: Sequence[PhasedOrdersOption]) -> None:
-        super().__init__(decision)
-        self.decision = decision
-        self.options = list(options)
+    @property
+    def first(self) -> PendingQuestion:
+        """The first question asked where the turn stopped."""
+        return (self.pending or self.wrong)[0]
 
 
 class PendingQuestion:
     """A question asked and not answered, with the message params of its violation."""
 
-    __slots__ = ("hex", "id", "kind", "options", "params", "phase", "subphase", "units")
+    __slots__ = ("hex", "id", "kind", "options", "params", "phase", "player", "subphase",
+                 "unit", "units")
 
     def __init__(self, id: str, kind: Kind, options: Sequence[PhasedOrdersOption], *,
                  phase: int, subphase: str | None, hex: Hex | None, units: Sequence[str],
-                 params: dict[str, object]) -> None:
+                 params: dict[str, object], unit: str | None = None,
+                 player: str | None = None) -> None:
         self.id = id
         self.kind = kind
         self.options = list(options)
@@ -86,6 +115,8 @@ class PendingQuestion:
         self.hex = hex
         self.units = list(units)
         self.params = params
+        self.unit = unit
+        self.player = player
 
     @property
     def code(self) -> str:
@@ -94,7 +125,7 @@ class PendingQuestion:
     def model(self, question: str) -> PhasedOrdersPendingDecision:
         return PhasedOrdersPendingDecision(
             id=self.id, kind=self.kind, rule=CATALOGUE.codes[self.code].rule, question=question,
-            phase=self.phase, subphase=self.subphase,
+            unit=self.unit, player=self.player, phase=self.phase, subphase=self.subphase,
             hex=Axial.of(self.hex) if self.hex is not None else None, units=self.units,
             options=self.options)
 
@@ -102,32 +133,38 @@ class PendingQuestion:
 class Decisions:
     """The request's answers by id, the questions left open, the answers used."""
 
-    __slots__ = ("given", "pending", "used")
+    __slots__ = ("given", "pending", "used", "wrong")
 
     def __init__(self, given: Sequence[PhasedOrdersDecision]) -> None:
         self.given = {d.id: d for d in given}
         self.used: set[str] = set()
         self.pending: list[PendingQuestion] = []
+        self.wrong: list[PendingQuestion] = []
 
     def ask(self, question: PendingQuestion, default: PhasedOrdersOption | None = None
             ) -> PhasedOrdersOption | None:
-        """The answer the request gives; else ``default`` when there is one (the request
-        said what to do with unanswered questions of this kind); else None, and the
-        question is pending."""
+        """The answer the request gives; else the only option, when there is one; else
+        ``default`` when there is one (the request said what to do with unanswered
+        questions of this kind); else None, and the question is pending. An answer that is
+        not one of the options gives None too, and the question is answered wrongly: the
+        next ``stop_if_pending`` stops the turn."""
         answer = self.given.get(question.id)
         if answer is None:
+            if len(question.options) == 1:
+                return question.options[0]
             if default is None:
                 self.pending.append(question)
             return default
         self.used.add(question.id)
         option = answer.option()
         if option not in question.options:
-            raise NotAnOption(question.id, question.options)
+            self.wrong.append(question)
+            return None
         return option
 
     def stop_if_pending(self) -> None:
-        if self.pending:
-            raise DecisionsPending(self.pending)
+        if self.pending or self.wrong:
+            raise DecisionsPending(self.pending, self.wrong)
 
     def unused(self) -> list[str]:
         return [d for d in self.given if d not in self.used]

@@ -2,13 +2,18 @@
 discretion, and Units level up. Units ordered to change sides do so."
 
 Illegal positions (finishing.1). Reading: a position is illegal when a unit shares its
-hex with another - allies logistics could not separate (their paths exhausted), a unit
-commissioned onto an occupied stronghold. Of the units on such a hex the one that came
-there first stays; each other one is shunted where the game master decides: the decision
-``placement:<unit>``, whose options are the free hexes of the map nearest to it (all of
-the nearest ring that has any, within 20 hexes) or, with none, disbanding it. The
-decisions are asked together; they are carried out in order, and a hex an earlier
-placement took is no longer an option.
+hex with another (one unit per hex) - allies logistics could not separate (their paths
+exhausted), a unit commissioned onto an occupied stronghold, a bandit spawned on a hex
+held only by units no player controls (phase 16). Of the units on such a hex the one
+that came there first stays; each other one is shunted where the game master decides:
+the decision ``placement:<unit>``, whose options are the free hexes of the map nearest to
+it (all of the nearest ring that has any, within 20 hexes), each ``place``; ``disband``
+is offered only when no hex within 20 is free, and then alone. A placement with a single
+option (one free hex, or none) is no choice and is carried out without a decision, as
+an ejection with a single candidate is. The decisions are asked one at a time, in order
+(map order of the hexes, then the order the units came), and a hex an earlier placement
+took is no longer an option. The turn stays well defined: every unit that gives way is
+placed on a free hex or disbanded, so no turn ends with two units on one hex.
 
 Levelling (finishing.2): the source does not say when a unit levels up, so the request
 says who does and what the level gives (``level_ups``: strength and maximum hit points,
@@ -52,6 +57,8 @@ def illegal_positions(world: World) -> list[tuple[Piece, Hex]]:
 
 
 def placement_options(world: World, h: Hex) -> list[PhasedOrdersOption]:
+    """``place`` on each free hex of the nearest ring that has one; ``disband`` alone when
+    none within ``SEARCH_RADIUS`` is free."""
     for radius in range(1, SEARCH_RADIUS + 1):
         free = [n for n in ring(h, radius) if world.on_map(n) and n not in world.at]
         if free:
@@ -61,12 +68,13 @@ def placement_options(world: World, h: Hex) -> list[PhasedOrdersOption]:
 
 def _shunt(world: World) -> None:
     """One unit at a time, so each question's options are the hexes still free after the
-    answers before it: the turn stops at the first unanswered one."""
+    answers before it: the turn stops at the first unanswered (or wrongly answered) one.
+    A question with one option is answered by it (``Decisions.ask``)."""
     for piece, h in illegal_positions(world):
         decision = f"placement:{piece.id}"
         answer = world.decisions.ask(PendingQuestion(
             decision, "placement", placement_options(world, h), phase=18, subphase=None,
-            hex=h, units=[piece.id],
+            hex=h, units=[piece.id], unit=piece.id,
             params={"decision": decision, "unit": piece.id, "hex": as_dict(h)}))
         world.decisions.stop_if_pending()
         assert answer is not None

@@ -9,9 +9,10 @@ turn can be ejected: it goes back one hex along its own path, and again while it
 hex with an ally (logistics.1), until it reaches the hex it started from. When more than
 one unit of the stack could be ejected, the players choose (logistics.2: the decision
 ``ejection:<q>,<r>:<unit>+<unit>...``, the stack's units sorted); with a single
-candidate there is nothing to choose. A stack none of whose units can be ejected any
+candidate there is nothing to choose, and it is ejected without a decision (as any
+question with one option, ``decisions.py``). A stack none of whose units can be ejected any
 further stays for the game master's shunting in phase 18. An ejected unit's move ends
-partly carried out (failed when it is back where it started).
+partly carried out, with the steps it kept (0 when it is back where it started).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from arbiter.engine.hexgrid import Hex, as_dict
 
 from .decisions import PendingQuestion
-from .models import PhasedOrdersMove, PhasedOrdersOption
+from .models import RESERVED_OWNERS, PhasedOrdersMove, PhasedOrdersOption
 from .world import Piece, World
 
 
@@ -46,19 +47,21 @@ def _eject_one(world: World, asked: set[str]) -> bool:
         decision = f"ejection:{h[0]},{h[1]}:" + "+".join(sorted(p.id for p in group))
         if not ejectable or decision in asked:
             continue
-        chosen = ejectable[0]
-        if len(ejectable) > 1:
+        if len(ejectable) > 1:  # a question asked once; one candidate is no question
             asked.add(decision)
-            units = [p.id for p in group]
-            answer = world.decisions.ask(PendingQuestion(
-                decision, "ejection",
-                [PhasedOrdersOption(choice="eject", unit=p.id) for p in ejectable],
-                phase=11, subphase=None, hex=h, units=units,
-                params={"decision": decision, "units": units, "hex": as_dict(h)}))
-            if answer is None or answer.unit is None:
-                continue
-            chosen = world.pieces[answer.unit]
-        eject(world, chosen)
+        units = [p.id for p in group]
+        owners = {p.owner for p in group}
+        answer = world.decisions.ask(PendingQuestion(
+            decision, "ejection",
+            [PhasedOrdersOption(choice="eject", unit=p.id) for p in ejectable],
+            phase=11, subphase=None, hex=h, units=units,
+            player=next(iter(owners)) if len(owners) == 1 and not owners & RESERVED_OWNERS
+            else None,
+            params={"decision": decision, "units": units, "hex": as_dict(h)}))
+        if answer is None or answer.unit is None:
+            asked.add(decision)  # pending, or answered wrongly: asked once all the same
+            continue
+        eject(world, world.pieces[answer.unit])
         return True
     return False
 
@@ -81,5 +84,5 @@ def eject(world: World, piece: Piece) -> None:
     if isinstance(order, PhasedOrdersMove):
         kept = len(piece.route) - 1
         world.results.settle(index, "ejected", 11, reached=piece.hex, kept=kept,
-                             status=None if kept else "failed", unit=piece.id,
-                             hex=as_dict(piece.hex), steps=kept, ordered=len(order.path))
+                             unit=piece.id, hex=as_dict(piece.hex), steps=kept,
+                             ordered=len(order.path))

@@ -47,7 +47,12 @@ class PhasedOrdersOptions(Frozen):
     """The numbers the source gives, as options a table may change (house rules)."""
 
     upkeep: Annotated[int, Field(ge=0, le=100)] = Field(
-        default=1, description="Resources each unit without free upkeep costs in phase 4.")
+        default=1, description="Resources each unit without free upkeep (caravans included) "
+        "costs its player's pool in phase 4. In phase 5 a player who could not pay it all "
+        "loses the unpaid resources divided by the upkeep, rounded up, in armies (units "
+        "without free upkeep that are not caravans), drawn from the seed: with upkeep 1 as "
+        "many armies as resources unpaid; with upkeep 2, 3 unpaid resources starve 2 "
+        "armies.")
     stronghold_income: Annotated[int, Field(ge=0, le=1_000)] = Field(
         default=3, description="Resources a stronghold generates in phase 19.")
     capital_income: Annotated[int, Field(ge=0, le=1_000)] = Field(
@@ -58,8 +63,10 @@ class PhasedOrdersOptions(Frozen):
         default=1, description="Hit points a unit ordered to hold recovers in phase 13 "
         "(recuperation), never above its maximum.")
     commission_paid_from: Literal["stronghold", "player"] = Field(
-        default="stronghold", description="Who pays a commissioned unit in phase 6: the "
-        "stronghold's own resources, or the player's resource pool.")
+        default="stronghold", description="Who pays a commissioned unit in phase 6: by "
+        "default the stronghold ordered to produce it, from its own resources; 'player': the "
+        "player's resource pool (the source says players pay; the resources a stronghold "
+        "stores are its player's).")
 
 
 class PhasedOrdersHex(Frozen):
@@ -77,7 +84,11 @@ class PhasedOrdersPlayer(Frozen):
     relations: dict[Id, Stance] = Field(
         default_factory=dict, max_length=MAX_PLAYERS,
         description="Allied or at war, by other player; a player not listed is neither. "
-        "Listed from both ends alike.")
+        "Listed from both ends alike. An enemy is a player at war (and bandits and "
+        "uncontrolled undead, at war with every owner): units pass through the hexes of "
+        "units that are not enemies, ranged attacks and damaging spells target only "
+        "enemies; units of players who are neither may raise an emergency communique, and "
+        "meeting in melee puts them at war.")
 
 
 class PhasedOrdersCaravan(Frozen):
@@ -90,7 +101,8 @@ class PhasedOrdersCaravan(Frozen):
 class PhasedOrdersUnit(Frozen):
     id: Id
     owner: Id = Field(description="A player's id, or 'bandits', or 'undead' for "
-                      "uncontrolled undead.")
+                      "uncontrolled undead. An army that starves becomes a bandit with "
+                      "the same id, owner 'bandits'.")
     type: Word
     hex: Axial
     move: Move
@@ -157,10 +169,21 @@ class PhasedOrdersAbility(Frozen):
 
 
 class PhasedOrdersState(Frozen):
+    """One turn's starting position. One unit per hex: a state with two units on one hex
+    (or two strongholds) is malformed (422), and no turn ends with two units on one hex.
+    During the turn, units that share a hex are sorted out by the rules: allied units - a
+    player's own, allied players', and bandits with bandits (one owner) - by ejection
+    (phase 11) and, when that cannot separate them, by the game master's shunting (phase
+    18); enemies by melee (phase 12); a commissioned unit that appears on an occupied
+    stronghold, or a bandit spawned on a hex held only by bandits or uncontrolled undead,
+    by the shunting of phase 18."""
+
     options: PhasedOrdersOptions = Field(default_factory=PhasedOrdersOptions)
     hexes: list[PhasedOrdersHex] = Field(min_length=1, max_length=MAX_HEXES)
     players: list[PhasedOrdersPlayer] = Field(min_length=1, max_length=MAX_PLAYERS)
-    units: list[PhasedOrdersUnit] = Field(default_factory=list, max_length=MAX_UNITS)
+    units: list[PhasedOrdersUnit] = Field(
+        default_factory=list, max_length=MAX_UNITS,
+        description="Every unit on the board, at most one on a hex.")
     strongholds: list[PhasedOrdersStronghold] = Field(default_factory=list,
                                                       max_length=MAX_STRONGHOLDS)
     unit_types: list[PhasedOrdersUnitType] = Field(default_factory=list,
@@ -243,6 +266,10 @@ class PhasedOrdersRepair(Frozen):
 
 
 class PhasedOrdersCommission(Frozen):
+    """A stronghold ordered to produce a unit of ``unit_type``: paid in phase 6 - by default
+    from the stronghold's own resources, from the player's pool with the option
+    ``commission_paid_from: player`` - and appearing on the stronghold's hex in phase 15."""
+
     order: Literal["commission"]
     player: Id
     stronghold: Id
@@ -275,7 +302,12 @@ Choice = Literal["halt", "proceed", "attack", "let_pass", "eject", "place", "dis
 
 class PhasedOrdersOption(Frozen):
     """One answer a pending decision accepts. A decision is sent back as its id plus one of
-    its options, copied as they are."""
+    its options, copied as they are. By kind: a communique ``halt`` or ``proceed``; an
+    archer's option ``attack`` or ``let_pass``; an ejection ``eject`` with the ``unit``
+    ejected (one option per unit that can be ejected); a placement ``place`` with the
+    ``hex`` (one per free hex of the nearest ring that has one), or ``disband``, offered
+    only - and alone - when no hex within 20 is free. A question with a single option is
+    not asked: that option is carried out."""
 
     choice: Choice
     unit: Id | None = None
@@ -283,7 +315,13 @@ class PhasedOrdersOption(Frozen):
 
 
 class PhasedOrdersDecision(Frozen):
-    id: DecisionId
+    """The answer to a pending decision: its id and one of its options."""
+
+    id: DecisionId = Field(description="The pending decision's id: communique:<unit> (the "
+                           "unit's player's answer: halt or proceed), archer:<archer>:<flyer> "
+                           "(attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the "
+                           "allied units sharing hex (q,r), sorted; eject one of them) or "
+                           "placement:<unit> (place it on a hex, or disband it).")
     choice: Choice
     unit: Id | None = Field(default=None, description="Ejection: the unit ejected.")
     hex: Axial | None = Field(default=None, description="Placement: the hex the unit goes to.")

@@ -10,7 +10,10 @@ has more than 4 left, those units step once each, all together, in ``3a`` rounds
 the units with 4 left step once (``3b``), then those with 3 (``3c``: a move-4 unit steps
 again here), 2 (``3d``) and 1 (``3e``). A unit that enters a road hex in subphase X takes
 its next step in an ``X-priority`` subphase run at once, before the next regular one, and
-again while it keeps entering road hexes (movement.3).
+again while it keeps entering road hexes (movement.3). X is the regular subphase (the
+source's "3a-Priority, for example, which would occur before 3b"): a unit that enters a
+road hex in ``3b-priority`` steps next in another ``3b-priority`` subphase, still before
+``3c``, so a chain of road hexes reads 3b, 3b-priority, 3b-priority, ... in the trace.
 
 Each step is simultaneous: first the emergency communiques it raises are answered
 (``communique.py``), then every unit steps, then each looks at the hex it entered, as
@@ -33,7 +36,7 @@ from arbiter.engine.hexgrid import Hex, as_dict
 from .catalogue import FAST, FAST_ABOVE, SUBPHASE_BY_REMAINING
 from .communique import resolve_communiques
 from .decisions import PendingQuestion
-from .models import PhasedOrdersMove, PhasedOrdersOption
+from .models import RESERVED_OWNERS, PhasedOrdersMove, PhasedOrdersOption
 from .world import Piece, World
 
 ATTACK = PhasedOrdersOption(choice="attack")
@@ -62,12 +65,12 @@ class Mover:
         return self.taken == len(self.path) - 1
 
     def halt(self, world: World, code: str, **extra: Any) -> None:
-        """The unit stops where it stands: its order is partly carried out (failed when it
-        never left its hex)."""
+        """The unit stops where it stands: its order is partly carried out, as the
+        catalogue declares each halting code - also when it halts before its first step
+        (``steps`` 0 says how far it got; the code says why)."""
         self.done = self.halted = True
         world.results.settle(self.index, code, world.trace.phase, reached=self.piece.hex,
-                             kept=self.taken, status=None if self.taken else "failed",
-                             unit=self.piece.id, hex=as_dict(self.piece.hex),
+                             kept=self.taken, unit=self.piece.id, hex=as_dict(self.piece.hex),
                              steps=self.taken, ordered=len(self.path), **extra)
 
 
@@ -165,7 +168,8 @@ def _archers(world: World, m: Mover, archers: list[Piece]) -> str | None:
         decision = f"archer:{archer.id}:{m.piece.id}"
         question = PendingQuestion(
             decision, "archer", [ATTACK, LET_PASS], phase=10, subphase=world.trace.subphase,
-            hex=here, units=[archer.id, m.piece.id],
+            hex=here, units=[archer.id, m.piece.id], unit=archer.id,
+            player=None if archer.owner in RESERVED_OWNERS else archer.owner,
             params={"decision": decision, "archer": archer.id, "unit": m.piece.id,
                     "hex": as_dict(here)})
         answer = world.decisions.ask(question)

@@ -57,8 +57,8 @@ PHASES: tuple[tuple[int, Phase], ...] = (
 
 
 def run_turn(world: World) -> None:
-    """Every phase in order. Raises ``DecisionsPending`` or ``NotAnOption`` where the turn
-    stops for a decision."""
+    """Every phase in order. Raises ``DecisionsPending`` where the turn stops for decisions
+    missing or answered with something they do not offer."""
     for number, phase in PHASES:
         world.trace.enter(number)
         phase(world)

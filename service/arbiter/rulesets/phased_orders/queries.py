@@ -78,11 +78,18 @@ class PhasedOrdersResolveResponse(Frozen):
     violations: list[Violation] = Field(default_factory=list)
     trace: list[PhasedOrdersTracePhase] = Field(
         default_factory=list, description="The events, grouped by phase in the order they "
-        "happened, as far as the resolution went.")
+        "happened, as far as the resolution went. Each event's params carry its phase and, "
+        "in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in "
+        "subphase X (a chain of road hexes gives consecutive X-priority subphases, all "
+        "before the next regular one), 10b for predation. Phase 0 (an emergency "
+        "communique) carries the phase it interrupts.")
     results: list[PhasedOrdersResult] = Field(default_factory=list)
     unordered: list[str] = Field(default_factory=list, description="Units and strongholds "
                                  "without an order: they did nothing.")
-    pending_decisions: list[PhasedOrdersPendingDecision] = Field(default_factory=list)
+    pending_decisions: list[PhasedOrdersPendingDecision] = Field(
+        default_factory=list, description="The decisions the turn needs to go on, each with "
+        "its options; decisions answered with something they do not offer are "
+        "decision_not_an_option violations instead (every one found).")
     stopped_at: PhasedOrdersStop | None = None
     unused_decisions: list[str] = Field(default_factory=list)
     unused_combat_results: list[int] = Field(default_factory=list)

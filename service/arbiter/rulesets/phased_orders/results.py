@@ -4,8 +4,11 @@ each player, in its own language, what became of each of their orders), the phas
 settled it and, for a move, how far the unit got.
 
 An order is settled by the phase that carries it out and may be settled again later (a
-move carried out in phase 10 and then ejected in phase 11 ends partly carried out). An
-order refused by a violation ends failed with that violation's code.
+move carried out in phase 10 and then ejected in phase 11 ends partly carried out). A
+result's status is always its code's, as the catalogue's ``order_results`` declares it: a
+move halted (by an enemy, an archer, a communique) or ejected is partly carried out even
+when it kept no step - ``steps`` says how far it got (0: it stayed where it started), the
+code why. An order refused by a violation ends failed with that violation's code.
 """
 
 from __future__ import annotations
@@ -50,15 +53,15 @@ class Results:
         self.settled: dict[int, PhasedOrdersResult] = {}
 
     def settle(self, index: int, code: str, phase: int, *, reached: Hex | None = None,
-               kept: int | None = None, status: Status | None = None, **params: Any) -> None:
+               kept: int | None = None, **params: Any) -> None:
         """``params`` fill the code's template; a move also gives the hex it ``reached`` and
-        the steps it ``kept``; ``status`` overrides the code's own (a halted move that kept
-        no step failed)."""
+        the steps it ``kept``. The status is always the code's own, as the catalogue's
+        ``order_results`` declares it, so a client can map a code to its status."""
         ref = RESULT_REFS[code]
         order = self.orders[index]
         self.settled[index] = PhasedOrdersResult(
             order=index, player=order.player, subject=subject_of(order), kind=order.order,
-            status=status or ref.status, code=code, rule=ref.rule,
+            status=ref.status, code=code, rule=ref.rule,
             message=render(ref.template, params),
             params=params, phase=phase, hex=Axial.of(reached) if reached is not None else None,
             steps=kept)

@@ -9,7 +9,9 @@ left without one, and the trace's phases. Where a decision is needed and the req
 does not give it, the turn stops before going past that point: each missing decision is
 a violation (``communique_pending``, ``archer_option_pending``, ``ejection_pending``,
 ``placement_pending``) and ``derived.pending_decisions`` lists them with their options;
-nothing is applied, whatever the mode (the turn's effect is not defined without them).
+a decision answered with something it does not offer is a ``decision_not_an_option``
+violation, every one found at that point (not just the first); nothing is applied,
+whatever the mode (the turn's effect is not defined without them).
 The same request with the decisions resolves the turn, the same way every time. A
 resolution that drew from the seed is not reversible.
 """
@@ -27,7 +29,7 @@ from arbiter.engine.outcome import Event, Verdict, location
 
 from .board import Board
 from .catalogue import PHASE_NAMES
-from .decisions import DecisionsPending, NotAnOption
+from .decisions import DecisionsPending
 from .models import PhasedOrdersCommission, PhasedOrdersResolve, PhasedOrdersSubmit
 from .orders import Plan, check_orders, unordered
 from .phases import run_turn
@@ -54,13 +56,7 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
     try:
         run_turn(world)
     except DecisionsPending as stop:
-        return Judgement(verdict, derived=_pending(verdict, stop))
-    except NotAnOption as stop:
-        verdict.violate("decision_not_an_option", fatal=True, decision=stop.decision,
-                        options=[o.model_dump(mode="json", exclude_none=True)
-                                 for o in stop.options])
-        return Judgement(verdict, derived={"stopped_at": {"phase": world.trace.phase,
-                                                          "subphase": world.trace.subphase}})
+        return Judgement(verdict, derived=_stopped(verdict, stop))
     fields = world.fields()
 
     def apply() -> Draft:
@@ -79,15 +75,24 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
     return Judgement(verdict, apply, derived, reversible=not world.drew)
 
 
-def _pending(verdict: Verdict, stop: DecisionsPending) -> dict[str, Any]:
+def _stopped(verdict: Verdict, stop: DecisionsPending) -> dict[str, Any]:
+    """Every decision answered with something it does not offer, then every one missing,
+    each a violation; the missing ones listed with their options."""
+    for question in stop.wrong:
+        verdict.violate("decision_not_an_option", at=location(hex=question.hex), fatal=True,
+                        decision=question.id,
+                        options=[o.model_dump(mode="json", exclude_none=True)
+                                 for o in question.options])
     pending = []
     for question in stop.pending:
         verdict.violate(question.code, at=location(hex=question.hex), fatal=True,
                         **question.params)
         pending.append(question.model(verdict.violations[-1].message).model_dump(mode="json"))
-    first = stop.pending[0]
-    return {"pending_decisions": pending,
-            "stopped_at": {"phase": first.phase, "subphase": first.subphase}}
+    first = stop.first
+    out: dict[str, Any] = {"stopped_at": {"phase": first.phase, "subphase": first.subphase}}
+    if pending:
+        out["pending_decisions"] = pending
+    return out
 
 
 def phase_summary(events: list[Event]) -> list[dict[str, Any]]:
