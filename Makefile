@@ -1,50 +1,114 @@
 # Arbiter — the two promised commands are `make run` and `make test`; both bootstrap
-# .venv from python3 on a fresh machine.
+# .venv from python3 on a fresh machine, installing the versions pinned in constraints.txt.
+#
+#   make run         serving dependencies only (no test or dev tools), then `arbiter serve`,
+#                    configured by the ARBITER_* variables (ARBITER_PORT=9000 make run)
+#   make test        the test and dev tools too, then the whole suite
+#   make test-fast   the engine, the rulesets and their golden cases alone (no server)
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+LOCK := constraints.txt
+# Every install goes through the lock: a package it pins gets exactly that version.
+INSTALL := $(BIN)/python -m pip install --quiet --constraint $(LOCK)
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench bench-quick schema schema-check lint fuzz load clean
+.PHONY: run test assets test-fast source-check bench bench-quick schema schema-check docs docs-check \
+	lint fuzz load lock clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
-	touch $(STAMP)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 
-run: $(STAMP)
-	$(BIN)/arbiter serve --host 127.0.0.1 --port 8000
+$(RUN_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(INSTALL) pip
+	$(INSTALL) -e .
+	touch $@
 
-test: $(STAMP)
+$(TEST_STAMP): pyproject.toml $(LOCK) $(RUN_STAMP)
+	$(INSTALL) -e '.[test,dev]'
+	touch $@
+
+run: $(RUN_STAMP) assets
+	$(BIN)/arbiter serve
+
+test: $(TEST_STAMP) assets
 	$(BIN)/python -m pytest -q
 
-bench: $(STAMP)
+# GraphiQL's browser files (npm packages pinned by the lock beside their package.json),
+# installed into a git-ignored folder the service serves at /graphql: without npm, the
+# page says how to get them, and everything else works.
+VENDOR := service/arbiter/static/vendor
+$(VENDOR)/node_modules/.installed: $(VENDOR)/package.json $(VENDOR)/package-lock.json
+	npm ci --prefix $(VENDOR) --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+assets:
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory \
+		$(VENDOR)/node_modules/.installed; else echo "npm not found: GraphiQL's files are \
+		not installed (GET /graphql says how); the rest of the service does not need them"; fi
+
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -m "not server and not redis" tests/engine tests/rulesets \
+		tests/toy tests/contract tests/test_golden_engine.py tests/test_import_boundary.py \
+		tests/test_code_shape.py
+
+# The golden cases and catalogues against the rules texts in ../shared/rules (not part of
+# the checkout, so not part of `make test`): .ci/run runs this where they are.
+source-check: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider .ci/source_texts
+
+bench: $(TEST_STAMP)
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 
-bench-quick: $(STAMP)
+bench-quick: $(TEST_STAMP)
 	$(BIN)/python -m tests.bench --quick
 
-schema: $(STAMP)
+# The generated artefacts: schema/ (OpenAPI, GraphQL SDL, JSON Schemas), docs/rules/ (each
+# ruleset's catalogue in words) and the README's configuration table (from the settings).
+schema: $(RUN_STAMP)
 	$(BIN)/arbiter export-schema --out schema
+	$(BIN)/arbiter export-docs --out docs/rules --readme README.md
 
-schema-check: $(STAMP)
+docs: schema
+
+schema-check: $(RUN_STAMP)
 	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.schema_export import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
+
+docs-check: $(RUN_STAMP)
+	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.docs_export import readme_with_table, stale; s = stale(Path('docs/rules')); r = Path('README.md').read_text(); s += ['README.md'] if readme_with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the README table are up to date'); sys.exit(1 if s else 0)"
 
 # schemathesis for a long run against a server the tests start (tests/hardening).
 FUZZ_EXAMPLES ?= 1000
-fuzz: $(STAMP)
+fuzz: $(TEST_STAMP)
 	ARBITER_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/hardening/test_schemathesis.py
 
 # The 30 s load test, with Redis up and with a private redis-server killed halfway.
-load: $(STAMP)
+load: $(TEST_STAMP)
 	ARBITER_LOAD=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/load
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check service tests
 	$(BIN)/mypy --strict service/arbiter
 
+# Re-pin: resolve pyproject.toml's ranges afresh in a scratch venv, and write what got
+# installed (every package, the extras' too, and pip itself) to constraints.txt. Run the
+# tests after it, and commit the two together.
+LOCK_VENV := .lock-venv
+lock:
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[test,dev]'
+	{ echo "# The versions every install uses (make run, make test, CI, deploy/Dockerfile):"; \
+	  echo "# pip constraints, written by 'make lock' with $$($(LOCK_VENV)/bin/python -V)."; \
+	  echo "# Constraints pin versions without adding packages: 'pip install -c $(LOCK) .'"; \
+	  echo "# installs the serving dependencies alone, '.[test,dev]' the rest too."; \
+	  $(LOCK_VENV)/bin/python -m pip freeze --all --exclude-editable \
+	    | grep -v -E '^(setuptools|wheel)=='; } > $(LOCK)
+	rm -rf $(LOCK_VENV)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .schemathesis

@@ -1,5 +1,5 @@
-"""The engine and the rulesets are pure: they import no web, cache, I/O or transport
-module, and the engine imports no ruleset."""
+"""The engine, the rulesets and the pictures are pure: they import no web, cache, I/O or
+transport module, and the engine imports no ruleset."""
 
 from __future__ import annotations
 
@@ -37,3 +37,9 @@ def test_engine_is_pure() -> None:
 
 def test_rulesets_are_pure() -> None:
     assert _offending("rulesets") == []
+
+
+def test_pictures_are_pure() -> None:
+    """Drawing is a pure function of a scene: no web, cache or I/O, and no ruleset (each
+    ruleset's scene module imports the pictures, never the other way round)."""
+    assert _offending("pictures", ("arbiter.rulesets",)) == []

@@ -1,7 +1,7 @@
 """``create_app(settings)``: the ASGI application — REST routes, GraphQL, health, metrics
-and the OpenAPI document — behind ``Guard`` (body limit, security headers, request log,
-last-resort 500 problem), optional CORS, and ``Gate`` (optional API keys and rate
-limits)."""
+and the OpenAPI document — behind ``Guard`` (request id, body limit, security headers,
+request log, request metrics, last-resort 500 problem), optional CORS, and ``Gate``
+(optional API keys and rate limits)."""
 
 from __future__ import annotations
 
@@ -22,18 +22,19 @@ from starlette.types import ASGIApp
 
 from arbiter import __version__
 from arbiter.api.answers import Answerer
+from arbiter.api.boards import BoardStore
 from arbiter.api.graphql import build_schema
 from arbiter.api.graphql_http import GraphQLEndpoint
 from arbiter.api.guard import INTERNAL_ERROR, Guard
 from arbiter.api.limits import Compute, Limits
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi
+from arbiter.api.pages import page_routes
 from arbiter.api.problems import problem
 from arbiter.api.ratelimit import RateLimiter, RedisBuckets
 from arbiter.api.rest import RestApi, json_response
 from arbiter.api.security import ApiKeys, Gate
 from arbiter.cache import AnswerCache
-from arbiter.cache.breaker import CircuitBreaker
 from arbiter.cache.memory import LruCache
 from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.engine.registry import Registry
@@ -48,13 +49,26 @@ def build_cache(settings: Settings, metrics: Metrics) -> AnswerCache:
         timeout = settings.redis_timeout_ms / 1000
         redis = RedisTier(connect(settings.redis_url, timeout), timeout=timeout,
                           ttl_seconds=settings.cache_ttl_seconds,
-                          breaker=CircuitBreaker(cooldown_seconds=settings.redis_cooldown_seconds),
+                          breaker=metrics.breaker("cache", settings.redis_cooldown_seconds),
                           prefix=settings.redis_key_prefix)
     return AnswerCache(LruCache(settings.cache_size, settings.cache_max_bytes), redis,
                        redis_min_size=settings.redis_min_bytes, count=metrics.cache_event)
 
 
-def build_rate_limiter(settings: Settings, cache: AnswerCache) -> RateLimiter | None:
+def build_boards(settings: Settings, cache: AnswerCache, metrics: Metrics) -> BoardStore:
+    """Boards sent by reference: kept parsed in each worker, and in the cache's Redis (with
+    their own lifetime) for every replica."""
+    redis = None
+    if cache.redis is not None:
+        redis = RedisTier(cache.redis.client, timeout=settings.redis_timeout_ms / 1000,
+                          ttl_seconds=settings.board_ttl_seconds,
+                          breaker=metrics.breaker("boards", settings.redis_cooldown_seconds),
+                          prefix=settings.redis_key_prefix)
+    return BoardStore(settings.board_cache_bytes, redis)
+
+
+def build_rate_limiter(settings: Settings, cache: AnswerCache,
+                       metrics: Metrics) -> RateLimiter | None:
     """Per-key token buckets when ARBITER_RATE_LIMIT is set: in the cache's Redis when
     there is one (shared by every replica), in process otherwise."""
     if settings.rate_limit <= 0:
@@ -65,7 +79,7 @@ def build_rate_limiter(settings: Settings, cache: AnswerCache) -> RateLimiter | 
             buckets = RedisBuckets(
                 cache.redis.client, settings.rate_limit, settings.rate_burst,
                 timeout=settings.redis_timeout_ms / 1000, prefix=settings.redis_key_prefix,
-                breaker=CircuitBreaker(cooldown_seconds=settings.redis_cooldown_seconds))
+                breaker=metrics.breaker("ratelimit", settings.redis_cooldown_seconds))
     return RateLimiter(settings.rate_limit, settings.rate_burst, buckets)
 
 
@@ -106,7 +120,8 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     return problem(500, INTERNAL_ERROR)
 
 
-def lifespan(cache: AnswerCache) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+def lifespan(cache: AnswerCache,
+             metrics: Metrics) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     @contextlib.asynccontextmanager
     async def run(app: Starlette) -> AsyncIterator[None]:
         # Everything built at start-up (the rulesets' schemas, strawberry's, the routes)
@@ -117,6 +132,7 @@ def lifespan(cache: AnswerCache) -> Callable[[Starlette], AbstractAsyncContextMa
         gc.freeze()
         yield
         await cache.close()
+        metrics.close()
 
     return run
 
@@ -129,22 +145,25 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     cache = build_cache(settings, metrics)
     compute = Compute.from_settings(settings)
     answerer = Answerer(cache, compute, Limits.from_settings(settings))
-    rest = RestApi(registry, settings, metrics, answerer, compute)
+    boards = build_boards(settings, cache, metrics)
+    rest = RestApi(registry, settings, metrics, answerer, compute, boards)
     keys = ApiKeys.from_hex(settings.api_key_sha256)
-    limiter = build_rate_limiter(settings, cache)
+    limiter = build_rate_limiter(settings, cache, metrics)
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
                                          rate_limited=limiter is not None))
-    graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute),
+    graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute, boards,
+                                           metrics),
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
     routes: list[Any] = [
         *service_routes(registry, cache, metrics, openapi),
         *rest.routes(),
         Route("/graphql", graphql, methods=["GET", "POST"]),
+        *page_routes(registry),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found,
                                                        Exception: internal_error},
-                    lifespan=lifespan(cache))
+                    lifespan=lifespan(cache, metrics))
     app.state.settings = settings
     app.state.registry = registry
     app.state.metrics = metrics
@@ -157,4 +176,4 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
                                allow_headers=["authorization", "content-type", "x-api-key"],
                                expose_headers=["retry-after"], max_age=600)
-    return Guard(outer, settings.max_body_bytes, settings.log_bodies)
+    return Guard(outer, settings.max_body_bytes, settings.log_bodies, metrics)

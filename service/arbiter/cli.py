@@ -1,33 +1,77 @@
-"""The ``arbiter`` command: ``serve``, ``check`` (judge one action from files, exit 0 legal,
-1 illegal, 2 malformed) and ``export-schema`` (write schema/)."""
+"""The ``arbiter`` command: ``serve`` (the HTTP service, configured by the ``ARBITER_*``
+variables, which its flags override), ``check`` (judge one action from files, exit 0 legal,
+1 illegal, 2 malformed), ``export-schema`` (write schema/) and ``export-docs`` (write
+docs/rules/ and the README's configuration table)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from arbiter import __version__
-from arbiter.settings import Settings
+from arbiter import __version__, render_cli
+from arbiter.settings import Settings, SettingsError
+
+# What a flag of `arbiter serve` overrides.
+FLAGS = {"host": "ARBITER_HOST", "port": "ARBITER_PORT", "workers": "ARBITER_WORKERS"}
+
+
+@contextlib.contextmanager
+def metrics_directory(workers: int) -> Iterator[None]:
+    """With several workers, a directory where prometheus-client's multiprocess mode keeps
+    every worker's metrics (``PROMETHEUS_MULTIPROC_DIR``, set before uvicorn starts them):
+    the operator's, emptied of an earlier run's values, or a fresh one removed at exit."""
+    from arbiter.api.metrics import MULTIPROC_ENV, reset_multiprocess_dir
+
+    given = os.environ.get(MULTIPROC_ENV)
+    if given:
+        reset_multiprocess_dir(Path(given))
+        yield
+        return
+    if workers <= 1:
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="arbiter-metrics-")
+    os.environ[MULTIPROC_ENV] = folder
+    try:
+        yield
+    finally:
+        del os.environ[MULTIPROC_ENV]
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _serve(args: argparse.Namespace) -> int:
+    # The flags win over the environment, and the workers (which read the environment
+    # again) see what this process checked.
+    for flag, name in FLAGS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            os.environ[name] = str(value)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"arbiter: cannot start: {exc}", file=sys.stderr)
+        return 2
     import uvicorn
 
     from arbiter.api.logs import log_config
 
-    settings = Settings.from_env()
-    # One JSON line per request comes from the app itself (arbiter.api.logs), so uvicorn's
-    # own access log stays off.
-    uvicorn.run("arbiter.app:create_app", factory=True,
-                host=args.host or settings.host, port=args.port or settings.port,
-                workers=args.workers or settings.workers, log_level=settings.log_level,
-                log_config=log_config(settings.log_level), access_log=False,
-                server_header=False)
+    with metrics_directory(settings.workers):
+        # One JSON line per request comes from the app itself (arbiter.api.logs), so
+        # uvicorn's own access log stays off.
+        uvicorn.run("arbiter.app:create_app", factory=True, host=settings.host,
+                    port=settings.port, workers=settings.workers,
+                    log_level=settings.log_level, log_config=log_config(settings.log_level),
+                    access_log=False, server_header=False)
     return 0
 
 
@@ -83,15 +127,27 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_docs(args: argparse.Namespace) -> int:
+    from arbiter.docs_export import export, write_readme_table
+
+    for path in export(Path(args.out)):
+        print(path)
+    if args.readme:
+        write_readme_table(Path(args.readme))
+        print(args.readme)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arbiter", description="Rules-as-a-service for "
                                      "board games.")
     parser.add_argument("--version", action="version", version=__version__)
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the HTTP service")
-    serve.add_argument("--host")
-    serve.add_argument("--port", type=int)
-    serve.add_argument("--workers", type=int)
+    serve = sub.add_parser("serve", help="run the HTTP service (configured by the "
+                           "ARBITER_* variables; see the README's configuration table)")
+    serve.add_argument("--host", help="overrides ARBITER_HOST")
+    serve.add_argument("--port", help="overrides ARBITER_PORT")
+    serve.add_argument("--workers", help="overrides ARBITER_WORKERS")
     serve.set_defaults(run=_serve)
     check = sub.add_parser("check", help="judge one action; exit 0 legal, 1 illegal, "
                            "2 malformed")
@@ -104,6 +160,13 @@ def main(argv: list[str] | None = None) -> int:
                             "JSON Schemas)")
     export.add_argument("--out", default="schema")
     export.set_defaults(run=_export)
+    docs = sub.add_parser("export-docs", help="write docs/rules/<ruleset>.md from each "
+                          "ruleset's catalogue, and the README's configuration table")
+    docs.add_argument("--out", default="docs/rules")
+    docs.add_argument("--readme", default="README.md",
+                      help="README whose configuration table to rewrite ('' : none)")
+    docs.set_defaults(run=_export_docs)
+    render_cli.add_command(sub)
     args = parser.parse_args(argv)
     code: int = args.run(args)
     return code

@@ -1,138 +1,327 @@
-"""Configuration from environment variables, read once at start-up.
+"""Configuration from ``ARBITER_*`` environment variables, read and checked once at start-up.
 
-Every variable the service reads is declared in ``VARIABLES`` with its default and a
-sentence of documentation; the README's configuration table and the deploy manifests are
-checked against this list by the tests.
+``Settings`` is a pydantic-settings model: every variable is a typed field with its
+default, its allowed range and a sentence of documentation. ``Settings.from_env()`` reads
+the environment (an empty variable counts as unset) and raises ``SettingsError`` naming
+each bad variable, the value it holds and what is allowed, in one line, so ``arbiter serve``
+can refuse to start without a traceback. ``Settings(...)`` is the defaults and what it is
+given, never the environment, so schema exports and tests do not depend on where they run.
+
+The README's configuration table is generated from this model (``settings_table``) and
+the deploy manifests are checked against ``VARIABLES``, both by the tests.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, get_args, get_origin
+from urllib.parse import urlsplit
 
+from annotated_types import Ge, Le
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+PREFIX = "ARBITER_"
+REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "redis+sentinel")
+# Values never echoed in an error: they are (or may hold) secrets.
+SECRET = {"api_keys", "api_key_sha256"}
+
+
+class SettingsError(ValueError):
+    """Bad configuration: ``str(error)`` is one line naming each bad variable."""
+
+
+def _listed(raw: str) -> list[str]:
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def _host(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9._:%\[\]-]{1,253}", value):
+        raise ValueError("not an address")
+    return value
+
+
+def _redis_url(value: str) -> str:
+    if value and urlsplit(value).scheme not in REDIS_SCHEMES:
+        raise ValueError("unknown scheme")
+    return value
+
+
+def _origins(value: str) -> str:
+    for origin in _listed(value):
+        if origin != "*" and not re.fullmatch(r"https?://[^/\s]+", origin):
+            raise ValueError(f"{origin!r} is not an origin")
+    return value
+
+
+def _digests(value: str) -> str:
+    for item in _listed(value):
+        if not re.fullmatch(r"[0-9a-fA-F]{64}", item):
+            raise ValueError("not a SHA-256 digest")
+    return value
+
+
+def _rulesets(value: str) -> str:
+    from arbiter.rulesets import names  # the package list only: no ruleset is imported
+
+    unknown = sorted(set(_listed(value)) - set(names()))
+    if unknown:
+        raise ValueError(f"unknown: {', '.join(unknown)}; built in: {', '.join(names())}")
+    return value
+
+
+def _url(value: str) -> str:
+    if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
+        raise ValueError("not an http(s) URL")
+    return value
+
+
+def _lower(value: Any) -> Any:
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def _allowed(text: str) -> dict[str, Any]:
+    """The words an error and the README use for what a text variable may hold."""
+    return {"json_schema_extra": {"allowed": text}}
+
+
+def _int(low: int, high: int, default: int, doc: str) -> Any:
+    return Field(default, ge=low, le=high, description=doc)
+
+
+LogLevel = Literal["debug", "info", "warning", "error", "critical"]
+
+
+class Settings(BaseSettings):
+    """Every setting of the service; the field ``name`` is read from ``ARBITER_NAME``."""
+
+    model_config = SettingsConfigDict(env_prefix=PREFIX, case_sensitive=False,
+                                      env_ignore_empty=True, frozen=True, extra="forbid",
+                                      validate_default=True)
+
+    host: Annotated[str, AfterValidator(_host)] = Field(
+        "127.0.0.1", description="Address `arbiter serve` binds.",
+        **_allowed("an IP address or host name (`0.0.0.0`: every interface)"))
+    port: int = _int(1, 65535, 8000, "Port `arbiter serve` listens on.")
+    workers: int = _int(1, 64, 1, "uvicorn worker processes. With more than one, `arbiter "
+                        "serve` keeps Prometheus metrics in a shared directory "
+                        "(`PROMETHEUS_MULTIPROC_DIR`) so /metrics adds up every worker.")
+    log_level: Annotated[LogLevel, BeforeValidator(_lower)] = Field(
+        "info", description="Log level (debug, info, warning, error, critical).")
+    max_body_bytes: int = _int(1, 1 << 30, 1_048_576, "Largest request body accepted; larger "
+                               "bodies get 413.")
+    redis_url: Annotated[str, AfterValidator(_redis_url)] = Field(
+        "", description="Redis for the shared pathfinding cache (redis://, rediss://, unix://, "
+        "redis+cluster://, redis+sentinel://); empty: in-process cache only.",
+        **_allowed("empty, or a URL starting " + ", ".join(f"`{s}://`" for s in REDIS_SCHEMES)))
+    cache_size: int = _int(0, 10_000_000, 4096, "Entries in the in-process cache (0: off).")
+    cache_max_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of answers the in-process "
+                                "cache holds at most.")
+    cache_ttl_seconds: int = _int(1, 31_536_000, 3600, "Lifetime of a cached answer in Redis.")
+    board_cache_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of boards (sent by reference "
+                                  "as `\"board\": \"sha256:…\"`) each worker keeps parsed; "
+                                  "Redis keeps them for every replica for "
+                                  "ARBITER_BOARD_TTL_SECONDS. 0: none kept (a state that names its "
+                                  "board gets board-not-found and is sent inline).")
+    board_ttl_seconds: int = _int(1, 31_536_000, 86_400, "Lifetime of a board in Redis.")
+    redis_timeout_ms: int = _int(1, 60_000, 50, "Connect and command timeout for Redis.")
+    redis_key_prefix: str = Field("", max_length=200, description="Prepended to every Redis "
+                                  "key (to share one Redis between deployments).")
+    redis_min_bytes: int = _int(0, 1 << 30, 1024, "Smallest request (bytes of JSON) whose "
+                                "answer goes through Redis; smaller ones compute faster than "
+                                "a round trip (`make bench`: a Redis hit beat computing from "
+                                "about 1.1 KB).")
+    redis_cooldown_seconds: int = _int(0, 3600, 5, "How long the circuit breaker stops "
+                                       "calling a failing Redis before trying again.")
+    graphql_max_depth: int = _int(1, 1000, 12, "Deepest GraphQL query accepted.")
+    graphql_max_aliases: int = _int(0, 100_000, 30, "Most aliases in one GraphQL query.")
+    graphql_max_tokens: int = _int(1, 10_000_000, 2000, "Most tokens in one GraphQL document.")
+    graphql_max_fields: int = _int(1, 1_000_000, 300, "Most fields in one GraphQL operation, "
+                                   "fragments expanded where they are used.")
+    max_batch: int = _int(1, 1_000_000, 200, "Most actions in one validate-batch request.")
+    max_cells: int = _int(1, 100_000_000, 10_000, "Most entries in any one top-level list or "
+                          "map of a state (its hexes, regions or territories, armies, adjacency "
+                          "pairs, …); a larger state gets 413 naming the list.")
+    max_action_steps: int = _int(1, 100_000_000, 1000, "Most entries in any list of one "
+                                 "action or query (a maneuver's path, drops and pick-ups, a "
+                                 "redeployment's moves, a query's targets); more gets 422 "
+                                 "naming the list.")
+    compute_budget_ms: int = _int(0, 3_600_000, 5000, "Wall-clock time one request may spend "
+                                  "judging (parsing, the rules, serialising); a request over "
+                                  "it is stopped and gets 422 naming this limit. 0: no budget.")
+    api_keys: str = Field(
+        "", description="Comma-separated API keys; when set, every request but /healthz, "
+        "/readyz, /metrics, /openapi.json and the GraphiQL page needs one (`Authorization: "
+        "Bearer <key>` or `X-API-Key: <key>`); only their SHA-256 digests are kept in memory.",
+        **_allowed("comma-separated keys"))
+    api_key_sha256: Annotated[str, AfterValidator(_digests)] = Field(
+        "", description="Comma-separated hex SHA-256 digests of further API keys, so the keys "
+        "themselves need not be in the environment.",
+        **_allowed("comma-separated SHA-256 digests, 64 hex digits each"))
+    rate_limit: float = Field(0.0, ge=0, le=1_000_000, allow_inf_nan=False, description=(
+        "Requests per second each API key (each client address when no keys are set) may "
+        "make on average; more get 429 with Retry-After. Shared through ARBITER_REDIS_URL "
+        "when set. 0: no limit."))
+    rate_burst: int = _int(1, 10_000_000, 20, "Requests a key may make at once above the "
+                           "average rate (the token bucket's size).")
+    cors_origins: Annotated[str, AfterValidator(_origins)] = Field(
+        "", description="Comma-separated origins browser frontends may call from (`*`: any); "
+        "empty: no CORS headers.",
+        **_allowed("comma-separated `http(s)://host[:port]` origins, or `*`"))
+    log_bodies: bool = Field(False, description="Put request bodies (their first 16 KiB) in "
+                             "the JSON request log lines; they are left out by default.")
+    rulesets: Annotated[str, AfterValidator(_rulesets)] = Field(
+        "", description="Comma-separated ruleset ids to serve; empty: all built-in rulesets.",
+        **_allowed("comma-separated ids of built-in rulesets"))
+    public_url: Annotated[str, AfterValidator(_url)] = Field(
+        "http://127.0.0.1:8000", description="Base URL the JSON Schema links (GraphQL "
+        "@specifiedBy, OpenAPI) point at.", **_allowed("an `http://` or `https://` URL"))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _digest_keys(cls, data: Any) -> Any:
+        """Plain API keys never stay in memory: they become SHA-256 digests at once."""
+        if isinstance(data, dict) and data.get("api_keys"):
+            keys = _listed(str(data["api_keys"]))
+            digests = [hashlib.sha256(key.encode()).hexdigest() for key in keys]
+            merged = ",".join(d for d in (str(data.get("api_key_sha256") or ""), *digests) if d)
+            data = {**data, "api_keys": "", "api_key_sha256": merged}
+        return data
+
+    @classmethod
+    def settings_customise_sources(
+            cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Only what the constructor is given: the environment is read by from_env alone.
+        return (init_settings,)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """The settings ``env`` (the process environment by default) holds; raises
+        ``SettingsError`` naming every variable that holds a value not allowed."""
+        source = _EnvSource(cls, os.environ if env is None else env)
+        try:
+            return cls(**source())
+        except ValidationError as exc:
+            raise SettingsError(describe_errors(exc, source.env_vars)) from None
+
+
+class _EnvSource(EnvSettingsSource):
+    """pydantic-settings' environment source over a given mapping (the environment, or
+    the ConfigMap a test checks)."""
+
+    def __init__(self, settings_cls: type[BaseSettings], env: Mapping[str, str]) -> None:
+        self._given = env
+        super().__init__(settings_cls)
+
+    def _load_env_vars(self) -> Mapping[str, str | None]:
+        # Names as pydantic-settings matches them (case-insensitively: lower-cased); an
+        # empty variable counts as unset.
+        return {name.lower(): value for name, value in self._given.items()
+                if name.upper().startswith(PREFIX) and value != ""}
+
+
+def variable(name: str) -> str:
+    return PREFIX + name.upper()
+
+
+def allowed(name: str) -> str:
+    """What the setting ``name`` may hold, in words (errors and the README say it)."""
+    info: FieldInfo = Settings.model_fields[name]
+    extra = info.json_schema_extra
+    if isinstance(extra, dict) and isinstance(extra.get("allowed"), str):
+        return str(extra["allowed"])
+    if info.annotation is bool:
+        return "`true` or `false` (also 1/0, yes/no, on/off)"
+    low = next((m.ge for m in info.metadata if isinstance(m, Ge)), None)
+    high = next((m.le for m in info.metadata if isinstance(m, Le)), None)
+    if info.annotation in (int, float):
+        kind = "an integer" if info.annotation is int else "a number"
+        return f"{kind} from {low} to {high}" if high is not None else f"{kind} ≥ {low}"
+    if get_origin(info.annotation) is Literal:
+        return "one of " + ", ".join(str(choice) for choice in get_args(info.annotation))
+    for meta in info.metadata:
+        if getattr(meta, "max_length", None) is not None:
+            return f"text of at most {meta.max_length} characters"
+    return "text"
+
+
+def _shown(name: str, raw: str | None) -> str:
+    """The offending value as an error may show it: secrets never, a URL's password never."""
+    if raw is None:
+        return "(unset)"
+    if name in SECRET:
+        return "(not shown: it holds secrets)"
+    if name == "redis_url" and "@" in raw:
+        parts = urlsplit(raw)
+        if parts.password:
+            raw = raw.replace(f":{parts.password}@", ":***@", 1)
+    if len(raw) > 80:
+        raw = raw[:77] + "..."
+    return repr(raw)
+
+
+def describe_errors(exc: ValidationError, env: Mapping[str, str | None]) -> str:
+    """One line: ``ARBITER_PORT='abc' is not allowed (an integer from 1 to 65535); ...``."""
+    parts = []
+    seen = set()
+    for error in exc.errors():
+        name = str(error["loc"][0]) if error["loc"] else ""
+        if name not in Settings.model_fields or name in seen:
+            parts.append(error["msg"])
+            continue
+        seen.add(name)
+        raw = env.get(variable(name).lower())
+        why = ""
+        if error["type"] == "value_error" and name not in SECRET:
+            # A validator's own reason ("unknown: chess; built in: ..."), after pydantic's
+            # "Value error, " prefix.
+            why = f" ({str(error['msg']).split(', ', 1)[-1]})"
+        parts.append(f"{variable(name)}={_shown(name, raw)} is not allowed: expected "
+                     f"{allowed(name)}{why}")
+    return "; ".join(parts)
+
+
+# --- the documentation the README and the manifests' tests read -------------------------
 
 @dataclass(frozen=True, slots=True)
 class Variable:
     name: str
     default: str
     doc: str
+    allowed: str
 
 
-VARIABLES: tuple[Variable, ...] = (
-    Variable("ARBITER_HOST", "127.0.0.1", "Address `arbiter serve` binds."),
-    Variable("ARBITER_PORT", "8000", "Port `arbiter serve` listens on."),
-    Variable("ARBITER_WORKERS", "1", "uvicorn worker processes."),
-    Variable("ARBITER_LOG_LEVEL", "info", "Log level (debug, info, warning, error)."),
-    Variable("ARBITER_MAX_BODY_BYTES", "1048576", "Largest request body accepted; larger "
-             "bodies get 413."),
-    Variable("ARBITER_REDIS_URL", "", "Redis for the shared pathfinding cache "
-             "(redis://, rediss://, unix://, redis+cluster://, redis+sentinel://); empty: "
-             "in-process cache only."),
-    Variable("ARBITER_CACHE_SIZE", "4096", "Entries in the in-process cache (0: off)."),
-    Variable("ARBITER_CACHE_MAX_BYTES", "67108864", "Bytes of answers the in-process cache "
-             "holds at most."),
-    Variable("ARBITER_CACHE_TTL_SECONDS", "3600", "Lifetime of a cached answer in Redis."),
-    Variable("ARBITER_REDIS_TIMEOUT_MS", "50", "Connect and command timeout for Redis."),
-    Variable("ARBITER_REDIS_KEY_PREFIX", "", "Prepended to every Redis key (to share one "
-             "Redis between deployments)."),
-    Variable("ARBITER_REDIS_MIN_BYTES", "1024", "Smallest request (bytes of JSON) whose "
-             "answer goes through Redis; smaller ones compute faster than a round trip."),
-    Variable("ARBITER_REDIS_COOLDOWN_SECONDS", "5", "How long the circuit breaker stops "
-             "calling a failing Redis before trying again."),
-    Variable("ARBITER_GRAPHQL_MAX_DEPTH", "12", "Deepest GraphQL query accepted."),
-    Variable("ARBITER_GRAPHQL_MAX_ALIASES", "30", "Most aliases in one GraphQL query."),
-    Variable("ARBITER_GRAPHQL_MAX_TOKENS", "2000", "Most tokens in one GraphQL document."),
-    Variable("ARBITER_GRAPHQL_MAX_FIELDS", "300", "Most fields in one GraphQL operation, "
-             "fragments expanded where they are used."),
-    Variable("ARBITER_MAX_BATCH", "200", "Most actions in one validate-batch request."),
-    Variable("ARBITER_MAX_CELLS", "10000", "Most entries in any one top-level list or map "
-             "of a state (its hexes, regions or territories, armies, adjacency pairs, …); a "
-             "larger state gets 413 naming the list."),
-    Variable("ARBITER_MAX_ACTION_STEPS", "1000", "Most entries in any list of one action or "
-             "query (a maneuver's path, drops and pick-ups, a redeployment's moves, a query's "
-             "targets); more gets 422 naming the list."),
-    Variable("ARBITER_COMPUTE_BUDGET_MS", "5000", "Wall-clock time one request may spend "
-             "judging (parsing, the rules, serialising); a request over it is stopped and "
-             "gets 422 naming this limit. 0: no budget."),
-    Variable("ARBITER_API_KEYS", "", "Comma-separated API keys; when set, every request but "
-             "/healthz, /readyz, /metrics, /openapi.json and the GraphiQL page needs one "
-             "(`Authorization: Bearer <key>` or `X-API-Key: <key>`); only their SHA-256 "
-             "digests are kept in memory."),
-    Variable("ARBITER_API_KEY_SHA256", "", "Comma-separated hex SHA-256 digests of further "
-             "API keys, so the keys themselves need not be in the environment."),
-    Variable("ARBITER_RATE_LIMIT", "0", "Requests per second each API key (each client "
-             "address when no keys are set) may make on average; more get 429 with "
-             "Retry-After. Shared through ARBITER_REDIS_URL when set. 0: no limit."),
-    Variable("ARBITER_RATE_BURST", "20", "Requests a key may make at once above the "
-             "average rate (the token bucket's size)."),
-    Variable("ARBITER_CORS_ORIGINS", "", "Comma-separated origins browser frontends may "
-             "call from (`*`: any); empty: no CORS headers."),
-    Variable("ARBITER_LOG_BODIES", "false", "Put request bodies (their first 16 KiB) in the "
-             "JSON request log lines; they are left out by default."),
-    Variable("ARBITER_RULESETS", "", "Comma-separated ruleset ids to serve; empty: all "
-             "built-in rulesets."),
-    Variable("ARBITER_PUBLIC_URL", "http://127.0.0.1:8000", "Base URL the JSON Schema links "
-             "(GraphQL @specifiedBy, OpenAPI) point at."),
-)
+def _default_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    host: str = "127.0.0.1"
-    port: int = 8000
-    workers: int = 1
-    log_level: str = "info"
-    max_body_bytes: int = 1_048_576
-    redis_url: str = ""
-    cache_size: int = 4096
-    cache_max_bytes: int = 67_108_864
-    cache_ttl_seconds: int = 3600
-    redis_timeout_ms: int = 50
-    redis_key_prefix: str = ""
-    redis_min_bytes: int = 1024
-    redis_cooldown_seconds: int = 5
-    graphql_max_depth: int = 12
-    graphql_max_aliases: int = 30
-    graphql_max_tokens: int = 2000
-    graphql_max_fields: int = 300
-    max_batch: int = 200
-    max_cells: int = 10_000
-    max_action_steps: int = 1000
-    compute_budget_ms: int = 5000
-    api_keys: str = ""
-    api_key_sha256: str = ""
-    rate_limit: float = 0.0
-    rate_burst: int = 20
-    cors_origins: str = ""
-    log_bodies: bool = False
-    rulesets: str = ""
-    public_url: str = "http://127.0.0.1:8000"
+VARIABLES: tuple[Variable, ...] = tuple(
+    Variable(variable(name), _default_text(info.default), info.description or "", allowed(name))
+    for name, info in Settings.model_fields.items())
 
-    def __post_init__(self) -> None:
-        # Plain API keys never stay in memory: they become SHA-256 digests at once.
-        if self.api_keys:
-            digests = [hashlib.sha256(key.strip().encode()).hexdigest()
-                       for key in self.api_keys.split(",") if key.strip()]
-            merged = ",".join(d for d in (self.api_key_sha256, *digests) if d)
-            object.__setattr__(self, "api_key_sha256", merged)
-            object.__setattr__(self, "api_keys", "")
 
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        values: dict[str, object] = {}
-        for f in fields(cls):
-            raw = env.get(f"ARBITER_{f.name.upper()}")
-            if raw is None or (raw == "" and f.type != "str"):
-                continue
-            if f.type == "int":
-                values[f.name] = int(raw)
-            elif f.type == "float":
-                values[f.name] = float(raw)
-            elif f.type == "bool":
-                values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
-            else:
-                values[f.name] = raw
-        return cls(**values)  # type: ignore[arg-type]  # each value parsed to its field type
+def settings_table() -> str:
+    """The README's configuration table: variable, default, what is allowed, meaning."""
+    rows = ["| variable | default | allowed | meaning |", "|---|---|---|---|"]
+    for var in VARIABLES:
+        default = f"`{var.default}`" if var.default else "(empty)"
+        rows.append(f"| `{var.name}` | {default} | {var.allowed} | {var.doc} |")
+    return "\n".join(rows) + "\n"

@@ -60,6 +60,7 @@ def main() -> None:
         "http": lambda: http_bench.throughput(args.quick),
         "http_latency": lambda: http_bench.latency_big(args.quick),
         "http_conquest_cost": lambda: http_bench.conquest_cost(args.quick),
+        "boards": lambda: http_bench.boards(args.quick),
         "memory": lambda: http_bench.memory(args.quick),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)

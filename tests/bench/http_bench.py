@@ -116,3 +116,75 @@ def memory(quick: bool) -> dict[str, Any]:
 
 def as_text(rows: list[dict[str, Any]]) -> str:
     return "\n".join(json.dumps(r) for r in rows)
+
+
+def _lean(state: dict[str, Any], fields: tuple[str, ...]) -> tuple[str, dict[str, Any],
+                                                                   dict[str, Any]]:
+    from arbiter.engine.boards import board_id
+
+    board = {f: state[f] for f in fields}
+    return board_id(board), board, {"board": board_id(board),
+                                    **{k: v for k, v in state.items() if k not in fields}}
+
+
+def boards(quick: bool) -> list[dict[str, Any]]:
+    """Boards by reference against inline, every row against the orjson echo floor of its
+    own body (the least any JSON service does with it): validate, reachable (computed and
+    repeated), conquest-cost, and GraphQL validate + reachable, with p50 and p99."""
+    import httpx
+    from tests.bench.boards_region_conquest import conquest_cost_request as region_request
+
+    seconds = 1.0 if quick else 5.0
+    v_body = hexes.validate_body(10)
+    r_body = hexes.reachable_body(10)
+    c_body = region_request(40)
+    bid, board, lean = _lean(v_body["state"], ("hexes",))
+    cbid, cboard, clean = _lean(c_body["state"], ("regions",))
+    graphql_inline = graphql_body(10)
+    graphql_lean = orjson.dumps({**orjson.loads(graphql_inline),
+                                 "variables": {**orjson.loads(graphql_inline)["variables"],
+                                               "state": lean}})
+    bodies = {
+        "validate": (orjson.dumps(v_body), orjson.dumps({**v_body, "state": lean})),
+        "reachable": (orjson.dumps(r_body), orjson.dumps({**r_body, "state": lean})),
+        "conquest-cost": (orjson.dumps(c_body), orjson.dumps({**c_body, "state": clean})),
+        "graphql": (graphql_inline, graphql_lean),
+    }
+    floors: dict[bytes, dict[str, Any]] = {}
+    with serve("echo") as (port, _pid):
+        for pair in bodies.values():
+            for body in pair:
+                floors[body] = load(port, "/echo-json", [body], seconds=seconds)
+    raw = {}
+    with serve("echo") as (port, _pid):
+        raw = load(port, "/echo", [bodies["validate"][0]], seconds=seconds)
+    paths = {"validate": "/v1/rulesets/hex_maneuver/validate",
+             "reachable": "/v1/rulesets/hex_maneuver/reachable",
+             "conquest-cost": "/v1/rulesets/region_conquest/conquest-cost",
+             "graphql": "/graphql"}
+    rows = [{"what": f"floor: raw echo ({len(bodies['validate'][0])} B)", **raw},
+            {"what": f"floor: orjson echo ({len(bodies['validate'][0])} B)",
+             **floors[bodies["validate"][0]]},
+            {"what": f"floor: orjson echo ({len(bodies['validate'][1])} B, by reference)",
+             **floors[bodies["validate"][1]]}]
+
+    def measured(label: str, port: int, name: str, body: bytes) -> dict[str, Any]:
+        got = load(port, paths[name], [body], seconds=seconds)
+        floor = floors[body]
+        return {"what": label, "bytes": len(body), **got,
+                "vs_floor_rps": round(got["rps"] / floor["rps"], 3),
+                "vs_floor_p99": round(got["p99_ms"] / floor["p99_ms"], 2)}
+
+    for cached, env in (("computed", {"ARBITER_CACHE_SIZE": "0"}), ("repeated", {})):
+        with serve("arbiter", env) as (port, _pid):
+            base = f"http://127.0.0.1:{port}"
+            httpx.put(f"{base}/v1/rulesets/hex_maneuver/boards/{bid}",
+                      content=orjson.dumps(board)).raise_for_status()
+            httpx.put(f"{base}/v1/rulesets/region_conquest/boards/{cbid}",
+                      content=orjson.dumps(cboard)).raise_for_status()
+            names = ("reachable",) if cached == "repeated" else tuple(bodies)
+            for name in names:
+                for form, body in zip(("inline", "by reference"), bodies[name], strict=True):
+                    check(port, paths[name], body)
+                    rows.append(measured(f"{name} {form} ({cached})", port, name, body))
+    return rows

@@ -1,6 +1,7 @@
 """Rulesets, engine only: a whole request handled in process (parse the body, judge or
 answer, serialise) without HTTP, for hex_maneuver's validate and reachable on radius-10
-and radius-50 boards and for conquest-cost on the region and territory boards."""
+and radius-50 boards, for conquest-cost on the region and territory boards, and for the
+render query (the SVG picture) of the 331-hex board and of a 40-region map."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def run(quick: bool) -> list[dict[str, Any]]:
                      "median_us": us(median_seconds(cost, budget=0.1 if quick else 1.0))})
     rows += area_movement_rows(quick)
     rows += phased_orders_rows(quick)
+    rows += render_rows(quick)
     return rows
 
 
@@ -100,3 +102,32 @@ def phased_orders_rows(quick: bool) -> list[dict[str, Any]]:
 
     return [{"what": "engine resolve phased_orders, 40 units of 4 players, 300 hexes",
              "median_us": us(median_seconds(resolved, budget=0.3 if quick else 3.0))}]
+
+
+def render_rows(quick: bool) -> list[dict[str, Any]]:
+    """The picture of the 331-hex board with the reachable overlay of an army, and of the
+    40-region map (laid out, no geometry in the state) with the conquest costs of the
+    player to move: each a whole render request, the SVG's size beside its time. The map's
+    layout, remembered per map (pictures.layout.cached), is computed afresh each time."""
+    from tests.bench.boards_region_conquest import conquest_cost_state
+
+    from arbiter.pictures.layout import cached
+
+    cases = [("hex_maneuver", "331-hex board, reachable overlay", False,
+              {"state": hexes.board(10), "overlay": {"reachable": {"army": "a0"}}}),
+             ("region_conquest", "40-region map, conquest costs overlay", True,
+              {"state": conquest_cost_state(40), "overlay": {"costs": {"player": "p0"}}})]
+    rows = []
+    for name, label, cold, body in cases:
+        query = load(name).queries["render"]
+        raw = orjson.dumps(body)
+
+        def draw(raw: bytes = raw, query: Any = query, cold: bool = cold) -> bytes:
+            if cold:
+                cached.cache_clear()
+            return query.run(query.request.model_validate_json(raw)).model_dump_json().encode()
+
+        size = len(draw())
+        rows.append({"what": f"engine render {name}, {label}", "svg_bytes": size,
+                     "median_us": us(median_seconds(draw, budget=0.3 if quick else 3.0))})
+    return rows

@@ -550,9 +550,13 @@ def test_the_image_is_multi_stage_slim_python_and_installs_no_extras() -> None:
     bases = [re.sub(r"\$\{?(\w+)\}?", lambda m: args[m.group(1)], i.args.split()[0])
              for i in instructions if i.keyword == "FROM"]
     assert len(bases) >= 2
-    assert all(re.fullmatch(r"python:3\.11-slim(-\w+)?", base) for base in bases), bases
+    # Pinned: an exact release (python:3.11.7-slim-bookworm), with its digest when known.
+    assert all(re.fullmatch(r"python:3\.11\.\d+-slim(-\w+)?(@sha256:[0-9a-f]{64})?", base)
+               for base in bases), bases
     installs = [i.args for i in instructions if i.keyword == "RUN" and "pip install" in i.args]
     assert installs and not any("[" in run for run in installs), "runtime deps only"
+    # At the versions of the lock the tests ran with.
+    assert all("--constraint constraints.txt" in run for run in installs), installs
     copied = " ".join(i.args for i in instructions if i.keyword == "COPY")
     assert "tests" not in copied
     assert any(i.keyword == "COPY" and i.args.startswith("--from=") for i in final_stage())

@@ -4,17 +4,13 @@ tokens and pawns conserved, a double move whose bonus is lost by the move it ena
 conquest-cost plans checked against validate at every step; a whole turn of
 region_conquest (first conquest at the border, following conquests, the final conquest
 with the die, redeployment, end of turn) and a defender who loses every region and comes
-back next turn by a first conquest. Also checks that the combos golden cases quote their
-rules file."""
+back next turn by a first conquest. (That the combos golden cases quote their rules text
+is checked outside the suite, where the texts are: .ci/source_texts/.)"""
 
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from arbiter.engine.outcome import Outcome
 from arbiter.rulesets import builtin_registry
@@ -25,8 +21,6 @@ from .territory_conquest_boards import RED, mid_phase_state, player, setup_state
 REGISTRY = builtin_registry()
 TC: Any = REGISTRY.get("territory_conquest")
 RC: Any = REGISTRY.get("region_conquest")
-CASES = Path(__file__).resolve().parents[1] / "cases"
-RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 
 
 def run(ruleset: Any, start: dict[str, Any], actions: list[Any], *,
@@ -48,22 +42,6 @@ def states(start: dict[str, Any], outcomes: list[Outcome]) -> list[dict[str, Any
         if nxt is not None:
             out.append(nxt.model_dump(mode="json"))
     return out
-
-
-# --- the combos golden cases quote their rules file ------------------------------------------
-
-@pytest.mark.parametrize("ruleset", ["territory_conquest", "region_conquest"])
-def test_combos_cases_quote_the_rules_file(ruleset: str) -> None:
-    rules = RULES / f"{ruleset}.md"
-    if not rules.exists():
-        pytest.skip("the shared rules file is not beside this checkout")
-    text = " ".join(rules.read_text().split())
-    paths = sorted((CASES / ruleset / "combos").glob("*.json"))
-    assert paths
-    for path in paths:
-        case = json.loads(path.read_text())
-        assert case["description"], path.name
-        assert " ".join(case["source"].split()) in text, path.name
 
 
 # --- territory_conquest ----------------------------------------------------------------------

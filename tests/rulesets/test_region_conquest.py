@@ -24,7 +24,6 @@ from arbiter.rulesets.region_conquest.board import compile_board
 from arbiter.rulesets.region_conquest.models import RegionConquestAction, RegionConquestState
 
 from .region_conquest_boards import (
-    SMALL_WORLD_MAPS,
     restated_cost,
     small_world_map_names,
     small_world_regions,
@@ -33,7 +32,6 @@ from .region_conquest_boards import (
 )
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "region_conquest"
-RULES_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "region_conquest.md"
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "boards_region_conquest.py"
 
 # The valley of the golden cases, in short: sea and hills and peak on the edge, shore on
@@ -94,7 +92,7 @@ def test_registry_serves_it_and_describes_it_as_json() -> None:
     assert ruleset is RULESET
     described = json.loads(json.dumps(describe(RULESET)))
     assert described["action_types"] == ["conquer", "final_conquest", "redeploy", "end_turn"]
-    assert described["queries"] == ["conquest-cost", "legal-actions"]
+    assert described["queries"] == ["conquest-cost", "legal-actions", "render"]
     assert described["catalogues"]["reinforcement_die"] == [0, 0, 0, 1, 2, 3]
 
 
@@ -111,16 +109,6 @@ def test_examples_run() -> None:
     for query in RULESET.queries.values():
         for example in query.examples:
             query.run(query.request.model_validate(example))
-
-
-def test_golden_sources_are_quoted_from_the_rules_file() -> None:
-    if not RULES_FILE.exists():
-        pytest.skip("the rules file is not available")
-    text = " ".join(RULES_FILE.read_text().split())
-    for path in CASES.glob("*.json"):
-        case = json.loads(path.read_text())
-        if "source" in case:
-            assert " ".join(case["source"].split()) in text, path.name
 
 
 # --- malformed states and actions -------------------------------------------------------------
@@ -351,7 +339,6 @@ def test_after_the_final_conquest_only_redeploy_and_end_turn_are_listed() -> Non
 SW = small_world_map_names()
 
 
-@pytest.mark.skipif(not SMALL_WORLD_MAPS.exists(), reason="Small World maps not available")
 @pytest.mark.parametrize("name", SW)
 def test_small_world_maps_compile_and_enter_by_their_border(name: str) -> None:
     state = RegionConquestState.model_validate(small_world_state(name))
@@ -371,7 +358,6 @@ def test_small_world_maps_compile_and_enter_by_their_border(name: str) -> None:
         restated_cost(state.model_dump(), "p0", r) for r in regions]
 
 
-@pytest.mark.skipif(not SMALL_WORLD_MAPS.exists(), reason="Small World maps not available")
 def test_a_small_world_turn_from_entry_to_score() -> None:
     state = small_world_state("standard_2_players")
     regions = {r["id"]: r for r in state["regions"]}

@@ -58,14 +58,21 @@ class Answerer:
         run = self.compute.run
         return lambda: run(compute)
 
-    async def answer_body(self, ruleset: Ruleset, query: Query, body: bytes) -> bytes:
-        """A REST body's answer as JSON bytes; parses only on a miss."""
+    async def answer_body(self, ruleset: Ruleset, query: Query, body: bytes,
+                          model: type[BaseModel] | None = None,
+                          whole: Callable[[Any], Any] | None = None) -> bytes:
+        """A REST body's answer as JSON bytes; parses only on a miss, with ``model`` (the
+        query's request, or a form of it that takes a board by reference) and ``whole``
+        (what fills such a board in)."""
         limits = self.limits
+        parse = model or query.request
 
         def compute() -> bytes:
-            request = query.request.model_validate_json(body, strict=True)
+            request: Any = parse.model_validate_json(body, strict=True)
             if limits is not None:
                 limits.check_request(request)
+            if whole is not None:
+                request = whole(request)
             return query.run(request).model_dump_json().encode()
 
         return await self._cached(ruleset, query, b"rest\0" + digest(body), len(body), compute)

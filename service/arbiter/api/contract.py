@@ -4,6 +4,7 @@ the OpenAPI document (for schemas) read, so they cannot disagree."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, Literal, TypeVar
@@ -29,7 +30,17 @@ class Contract:
     batch_request: type[BaseModel]
     outcome: type[BaseModel]
     batch_response: type[BaseModel]
+    # Each query's request as REST reads it: its state may name its board by reference.
+    query_requests: Mapping[str, type[BaseModel]]
 
+
+Returns = Literal["state", "patch", "omit"]
+RETURNS: Any = Field(
+    default="state", alias="return",
+    description="How the resulting state comes back: state (whole; by reference when the "
+    "board came so and the action left it as it was), patch (an RFC 6902 JSON Patch against "
+    "the state sent, in `patch`; in a sequence, against the state the action before "
+    "produced), omit (not at all: the verdict and state_hash only).")
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
@@ -40,6 +51,7 @@ class ValidateRequest(Frozen, Generic[S, A]):
     action: A
     mode: Mode = Field(default="strict", description="advisory: apply an illegal action "
                        "whose effect is well defined and return its violations as warnings.")
+    returns: Returns = RETURNS
 
 
 class ValidateBatchRequest(Frozen, Generic[S, A]):
@@ -50,12 +62,15 @@ class ValidateBatchRequest(Frozen, Generic[S, A]):
         "sequence: in order, each against the state the previous one produced, stopping "
         "after the first that is not applied.")
     strictness: Mode = "strict"
+    returns: Returns = RETURNS
 
 
 @cache
 def contract(ruleset: Ruleset) -> Contract:
     prefix = camel(ruleset.id)
-    state, action = ruleset.state_model, ruleset.action_model
+    action = ruleset.action_model
+    # A request's state may name its board by reference (``engine.boards``).
+    state: Any = ruleset.boards.state_input() if ruleset.boards else ruleset.state_model
     # The generic requests made concrete with models known only at start-up (Any: mypy
     # cannot check a subscript by runtime values).
     generic: Any = (ValidateRequest, ValidateBatchRequest)
@@ -65,12 +80,25 @@ def contract(ruleset: Ruleset) -> Contract:
                                  __base__=generic[1][state, action])
     # Outcome with the state typed as the ruleset's state: for the documents only; the
     # routes serialise the engine's Outcome, whose state is that model dumped as JSON.
-    typed_state: Any = state | None
+    typed_state: Any = ruleset.state_model | None
     outcome = create_model(f"{prefix}Outcome", __base__=Outcome, state=(typed_state, None))
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))
-    return Contract(ruleset, validate_request, batch_request, outcome, batch_response)
+    query_requests = {name: _by_reference(query.request, state)
+                      for name, query in ruleset.queries.items()}
+    return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
+                    query_requests)
+
+
+def _by_reference(request: type[BaseModel], state: Any) -> type[BaseModel]:
+    """``request`` with its ``state`` read as ``state`` (the state, or it by reference);
+    the same name, so the documents show it in the request's place."""
+    field = request.model_fields.get("state")
+    if field is None or state is field.annotation:
+        return request
+    return create_model(request.__name__, __base__=request, __doc__=request.__doc__,
+                        state=(state, field))
 
 
 def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:

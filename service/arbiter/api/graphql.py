@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import orjson
 import strawberry
 from graphql import GraphQLError
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from strawberry.annotation import StrawberryAnnotation
 from strawberry.extensions import (
     AddValidationRules,
@@ -35,6 +35,7 @@ from strawberry.types.field import StrawberryField
 from strawberry.types.unset import UNSET
 
 from arbiter.api.answers import Answerer, digest
+from arbiter.api.boards import BoardMissing, BoardStore, sent_back, whole_state
 from arbiter.api.contract import camel
 from arbiter.api.graphql_types import (
     JSON,
@@ -53,6 +54,7 @@ from arbiter.api.limits import (
     Limits,
     max_fields_rule,
 )
+from arbiter.api.metrics import Metrics
 from arbiter.api.problems import at_actions, validation_problems
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Event, Location, Outcome, Violation
@@ -89,7 +91,7 @@ def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
         raise _refused(exc, value, root) from None
 
 
-def _parse_state(model: type[BaseModel], value: Any) -> tuple[BaseModel, bytes]:
+def _parse_state(model: TypeAdapter[Any], value: Any) -> tuple[BaseModel, bytes]:
     """A state scalar: JSON the client wrote, judged as strictly as a REST body is (no
     ``true`` for a count, no ``"3"`` for a number). Dumped once, in the client's order
     (the order of a map's keys can be part of an answer, as in REST): the same bytes are
@@ -101,8 +103,8 @@ def _parse_state(model: type[BaseModel], value: Any) -> tuple[BaseModel, bytes]:
         written = b""
     try:
         if written:
-            return model.model_validate_json(written, strict=True), written
-        return model.model_validate(value), written
+            return model.validate_json(written, strict=True), written
+        return model.validate_python(value), written
     except ValidationError as exc:
         raise _refused(exc, value, ("state",)) from None
 
@@ -147,6 +149,10 @@ class Asked:
     state: BaseModel
     state_digest: bytes
     state_size: int
+    board: str | None = None   # the board's id, when the state named it
+
+    def sent_back(self, outcome: Outcome) -> Outcome:
+        return sent_back(self.ruleset, outcome, self.board)
 
 
 def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
@@ -168,8 +174,11 @@ def _field(name: str, resolve: Callable[..., Any], returns: Any, description: st
 
 class SchemaBuilder:
     def __init__(self, registry: Registry, settings: Settings, answerer: Answerer,
-                 compute: Compute | None = None) -> None:
+                 compute: Compute | None = None, boards: BoardStore | None = None,
+                 metrics: Metrics | None = None) -> None:
         self.registry = registry
+        self.boards = boards or BoardStore(0)
+        self.metrics = metrics
         self.settings = settings
         self.answerer = answerer
         self.limits = Limits.from_settings(settings)
@@ -189,6 +198,12 @@ class SchemaBuilder:
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         limits = self.limits
         compute = self.compute
+        metrics = self.metrics
+
+        def counted(outcome: Outcome) -> Outcome:
+            if metrics is not None:
+                metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
+            return outcome
 
         def action_of(value: Any, *pointer_root: str | int) -> Any:
             action = _parse(ruleset.action_model, plain(value, maker), *pointer_root)
@@ -198,7 +213,8 @@ class SchemaBuilder:
         async def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
             def work() -> Outcome:
                 act = action_of(action, "action")
-                return root.ruleset.validate(root.state, act, mode.value if mode else "strict")
+                return root.sent_back(counted(
+                    root.ruleset.validate(root.state, act, mode.value if mode else "strict")))
 
             return await _judged(compute, work)
 
@@ -207,9 +223,9 @@ class SchemaBuilder:
             def work() -> list[Outcome]:
                 limits.check_batch(len(actions))
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
-                return list(at_actions(root.ruleset.validate_batch(
+                return [root.sent_back(counted(o)) for o in at_actions(root.ruleset.validate_batch(
                     root.state, parsed, sequence=bool(mode and mode.value == "sequence"),
-                    mode=strictness.value if strictness else "strict")))
+                    mode=strictness.value if strictness else "strict"))]
 
             return await _judged(compute, work)
 
@@ -268,13 +284,21 @@ class SchemaBuilder:
         questions, state_type = self.questions(ruleset)
         limits = self.limits
 
-        def ask(state: Any) -> Asked:
-            parsed, written = _parse_state(ruleset.state_model, state)
+        boards = self.boards
+        shape = ruleset.boards
+        state_input: TypeAdapter[Any] = TypeAdapter(
+            shape.state_input() if shape is not None else ruleset.state_model)
+
+        async def ask(state: Any) -> Asked:
+            parsed, written = _parse_state(state_input, state)
             try:
                 limits.check_state(parsed)
+                whole, board = await _whole(boards, ruleset, parsed, state)
             except LimitExceeded as exc:
                 raise _over_limit(exc) from None
-            return Asked(ruleset, parsed, digest(written), len(written))
+            except InvalidInput as exc:
+                raise _invalid(exc) from None
+            return Asked(ruleset, whole, digest(written), len(written), board)
 
         return _field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
@@ -337,6 +361,25 @@ def _unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
+async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: Any
+                 ) -> tuple[BaseModel, str | None]:
+    """The whole state a state scalar stands for (``api.boards.whole_state``), the board
+    fetched from Redis when this replica has not kept it; a board no tier holds is a
+    GraphQL error the client answers by sending the board inline once."""
+    try:
+        return whole_state(boards, ruleset, state, lambda: sent)
+    except BoardMissing as missing:
+        if await boards.fetch(ruleset, missing.board) is None:
+            raise GraphQLError(str(missing), extensions={
+                "code": "BOARD_NOT_FOUND", "board": missing.board,
+                "problems": [{"pointer": missing.pointer, "detail": str(missing)}]}) from None
+        return whole_state(boards, ruleset, state, lambda: sent)
+    finally:
+        boards.publish()
+
+
 def build_schema(registry: Registry, settings: Settings, answerer: Answerer | None = None,
-                 compute: Compute | None = None) -> strawberry.Schema:
-    return SchemaBuilder(registry, settings, answerer or Answerer(None), compute).schema()
+                 compute: Compute | None = None, boards: BoardStore | None = None,
+                 metrics: Metrics | None = None) -> strawberry.Schema:
+    return SchemaBuilder(registry, settings, answerer or Answerer(None), compute,
+                         boards, metrics).schema()

@@ -1,7 +1,9 @@
 """The GraphQL endpoint over HTTP: strawberry's ASGI view with the body parsed by orjson
 (whose depth limit and refusal of NaN, Infinity and unpaired surrogates make a hostile
 body a 400, never a RecursionError) and transport errors answered as RFC 9457 problem
-documents like every other 4xx of the service."""
+documents like every other 4xx of the service. ``GET /graphql`` from a browser is the
+GraphiQL page with the service's own copy of GraphiQL (``pages.graphiql_page``), never a
+CDN's."""
 
 from __future__ import annotations
 
@@ -10,14 +12,19 @@ from typing import Any
 import orjson
 from cross_web import HTTPException
 from starlette.requests import Request
+from starlette.responses import HTMLResponse
 from starlette.types import Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
+from arbiter.api.pages import graphiql_page
 from arbiter.api.problems import problem
 from arbiter.engine.errors import Problem
 
 
 class GraphQLEndpoint(GraphQL):
+    async def render_graphql_ide(self, request: Any) -> HTMLResponse:
+        return HTMLResponse(graphiql_page())
+
     def decode_json(self, data: str | bytes) -> object:
         try:
             value = orjson.loads(data)

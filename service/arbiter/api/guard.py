@@ -1,12 +1,17 @@
-"""``Guard``, the pure ASGI middleware in front of everything: it refuses bodies over the
-limit with 413 (by Content-Length, or by counting a streamed body), opens the request's
-compute budget, adds the security headers to every response, writes the one JSON log line
-per request, and turns any exception that escapes into a 500 problem without internals
-(the traceback goes to the log only)."""
+"""``Guard``, the pure ASGI middleware in front of everything: it gives every request its id
+(the client's ``X-Request-ID`` when it is a sane one, else a new one; returned on the
+response and on every log line of the request), refuses bodies over the limit with 413 (by
+Content-Length, or by counting a streamed body), opens the request's compute budget, adds
+the security headers to every response, writes the one JSON log line per request, counts
+the request, its status, its latency and any limit it hit in the metrics, and turns any
+exception that escapes into a 500 problem without internals (the traceback goes to the
+log only)."""
 
 from __future__ import annotations
 
 import logging
+import os
+import re
 import time
 from typing import Any
 
@@ -14,7 +19,8 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.api.limits import end_request, start_request
-from arbiter.api.logs import log_request
+from arbiter.api.logs import REQUEST_ID, log_request
+from arbiter.api.metrics import Metrics
 from arbiter.api.problems import LIMIT_TITLE, LIMIT_TYPE, problem_body
 
 log = logging.getLogger("arbiter")
@@ -25,38 +31,85 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
 ]
 INTERNAL_ERROR = "the service failed to answer; this is a bug, and it has been logged"
+# A client's request id is kept when it is 1 to 128 of these characters (UUIDs, trace ids,
+# base64): anything else could forge log lines or bloat them, and is replaced.
+REQUEST_ID_FORM = re.compile(rb"[A-Za-z0-9._:/+=@-]{1,128}")
+# Problem documents over a limit name it in "limit"; their bodies are small.
+LIMIT_STATUSES = frozenset({413, 422, 429})
+PROBLEM_SNIFF_BYTES = 65536
+
+
+def request_id(scope: Scope) -> str:
+    """The client's X-Request-ID when it is well formed, else a fresh random one."""
+    value: bytes
+    for name, value in scope["headers"]:
+        if name == b"x-request-id":
+            if REQUEST_ID_FORM.fullmatch(value):
+                return value.decode("ascii")
+            break
+    return os.urandom(16).hex()
+
+
+def limit_named(body: bytes) -> str | None:
+    """The ``limit`` a problem document names, if it is one that does."""
+    try:
+        document = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    limit = document.get("limit") if isinstance(document, dict) else None
+    return str(limit) if isinstance(limit, str) and limit.startswith("ARBITER_") else None
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, max_body: int, log_bodies: bool = False) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, log_bodies: bool = False,
+                 metrics: Metrics | None = None) -> None:
         self.app = app
         self.max_body = max_body
         self.log_bodies = log_bodies
+        self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started_at = time.perf_counter()
+        rid = request_id(scope)
+        token = REQUEST_ID.set(rid)
+        scope.setdefault("state", {})["request_id"] = rid
         status = 0
         sent = 0
         body = bytearray()
+        problem = bytearray()  # the body of a problem document that may name a limit
+        metrics = self.metrics
+        if metrics is not None:
+            metrics.request_started()
 
         async def send_with_headers(message: Message) -> None:
             nonlocal status, sent
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message = {**message, "headers": [*message.get("headers", []),
-                                                  *SECURITY_HEADERS]}
+                                                  *SECURITY_HEADERS,
+                                                  (b"x-request-id", rid.encode())]}
             elif message["type"] == "http.response.body":
-                sent += len(message.get("body", b""))
+                chunk = message.get("body", b"")
+                sent += len(chunk)
+                if status in LIMIT_STATUSES and len(problem) < PROBLEM_SNIFF_BYTES:
+                    problem.extend(chunk)
             await send(message)
 
         try:
             await self._guarded(scope, receive, send_with_headers, body)
         finally:
-            log_request(scope, status, time.perf_counter() - started_at, len(body), sent,
+            seconds = time.perf_counter() - started_at
+            log_request(scope, status, seconds, len(body), sent,
                         bytes(body) if self.log_bodies else None)
+            if metrics is not None:
+                metrics.request_finished(scope.get("path", ""), status, seconds)
+                limit = limit_named(bytes(problem)) if problem else None
+                if limit is not None:
+                    metrics.limit_hit(limit)
+            REQUEST_ID.reset(token)
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send,
                        body: bytearray) -> None:

@@ -1,18 +1,22 @@
 """Structured logs: every record is one JSON object on one line, and every request gets one
 ``request`` record (method, path, status, duration, ruleset, bytes in and out, the API
-key's identity when keys are on). Request bodies stay out unless ``ARBITER_LOG_BODIES``
-is set; tracebacks go to the log, never into a response."""
+key's identity when keys are on). Every record written while a request is answered,
+whichever logger writes it, carries that request's ``request_id`` (``REQUEST_ID``, set by
+``Guard``; worker threads inherit it). Request bodies stay out unless
+``ARBITER_LOG_BODIES`` is set; tracebacks go to the log, never into a response."""
 
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import MutableMapping
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
 
 ACCESS = logging.getLogger("arbiter.access")
+REQUEST_ID: ContextVar[str | None] = ContextVar("arbiter_request_id", default=None)
 BODY_LOG_LIMIT = 16 * 1024
 # LogRecord's own attributes, and uvicorn's ANSI-coloured copy of its message.
 _RESERVED = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
@@ -28,6 +32,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
+        request_id = REQUEST_ID.get()
+        if request_id is not None:
+            entry["request_id"] = request_id
         for key, value in vars(record).items():
             if key not in _RESERVED and not key.startswith("_"):
                 entry[key] = value

@@ -59,7 +59,9 @@ ERRORS: dict[str, Any] = {
     "413": _problem("The body, or the state's board, is larger than the limit "
                     "(`limit` names it)."),
     "422": _problem("The body is malformed: every bad field with its JSON pointer; or it is "
-                    "over a limit (`limit` names it)."),
+                    "over a limit (`limit` names it); or its state names a board this service "
+                    "does not hold (type urn:arbiter:problem:board-not-found, `board` names "
+                    "it): send the state with its board inline once more."),
     "503": _problem("Busy finishing computations that went over their budget; retry after "
                     "Retry-After seconds."),
 }
@@ -108,12 +110,20 @@ def _ruleset_paths(ruleset: AnyRuleset, ref: Callable[[type[BaseModel], str], st
                "Judge one action: legal or every violation, the resulting state, events."),
               ("validate-batch", c.batch_request, c.batch_response,
                "Judge several actions, each alone or in sequence.")]
-    routes += [(q.name, q.request, q.response, q.summary) for q in ruleset.queries.values()]
+    routes += [(q.name, c.query_requests[q.name], q.response, q.summary)
+               for q in ruleset.queries.values()]
     for name, request, response, summary in routes:
         body: dict[str, Any] = {"schema": {"$ref": ref(request, "validation")}}
-        example = example_body(ruleset, name)
-        if example is not None:
-            body["example"] = example
+        query = ruleset.queries.get(name)
+        if query is not None and len(query.examples) > 1:
+            # Several examples (the render overlays): named, so a reader (Swagger UI, the
+            # playground) can pick one.
+            body["examples"] = {f"example-{i}": {"value": dict(e)}
+                                for i, e in enumerate(query.examples, start=1)}
+        else:
+            example = example_body(ruleset, name)
+            if example is not None:
+                body["example"] = example
         paths[f"{base}/{name}"] = {"post": {
             "operationId": f"{name.replace('-', '_')}_{ruleset.id}",
             "summary": summary,
@@ -133,7 +143,8 @@ def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
         models += [(c.validate_request, "validation"), (c.batch_request, "validation"),
                    (c.outcome, "serialization"), (c.batch_response, "serialization")]
         for query in ruleset.queries.values():
-            models += [(query.request, "validation"), (query.response, "serialization")]
+            models += [(c.query_requests[query.name], "validation"),
+                       (query.response, "serialization")]
     refs, schemas = models_json_schema(models, ref_template="#/components/schemas/{model}")
     components = dict(schemas.get("$defs", {}))
     components["Problem"] = PROBLEM_SCHEMA

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from starlette.responses import Response
 
 from arbiter.api.limits import BudgetExceeded, Busy, LimitExceeded
+from arbiter.engine.boards import STATE_FORMS
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.outcome import Outcome
 
@@ -68,6 +69,8 @@ def _walk(loc: Iterable[int | str], document: Any) -> str:
         if isinstance(node, dict) and isinstance(seg, str) and seg not in node \
                 and node.get("type") == seg:
             continue  # the tag of a discriminated union
+        if seg in STATE_FORMS and parts and parts[-1] == "state":
+            continue  # the form a state came in (whole, or with its board by reference)
         parts.append(seg)
         if isinstance(node, dict) and isinstance(seg, str):
             node = node.get(seg)

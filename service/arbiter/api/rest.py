@@ -20,6 +20,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arbiter.api.answers import Answerer
+from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
 from arbiter.api.contract import contract
 from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
 from arbiter.api.metrics import Metrics
@@ -69,8 +70,10 @@ def raw_json(body: bytes | str, status: int = 200) -> Response:
 
 class RestApi:
     def __init__(self, registry: Registry, settings: Settings, metrics: Metrics,
-                 answerer: Answerer, compute: Compute | None = None) -> None:
+                 answerer: Answerer, compute: Compute | None = None,
+                 boards: BoardStore | None = None) -> None:
         self.registry = registry
+        self.boards = boards or BoardStore(0)
         self.settings = settings
         self.metrics = metrics
         self.answerer = answerer
@@ -88,8 +91,14 @@ class RestApi:
                   methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/validate-batch",
                   self.timed("validate-batch", self.validate_batch), methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/boards/{board}", self.timed("board", self.board),
+                  methods=["GET", "PUT"]),
             Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
                   methods=["POST"]),
+            # Last: any other method or path under a ruleset. Starlette would answer 405
+            # for a GET on a path that only a POST route matches, unknown query or not.
+            Route("/v1/rulesets/{ruleset}/{rest:path}", self.unrouted,
+                  methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         ]
 
     def timed(self, name: str, handler: Handler) -> Handler:
@@ -111,6 +120,23 @@ class RestApi:
         if ruleset is None:
             return problem(404, f"no ruleset {ruleset_id!r}; GET /v1/rulesets lists them")
         return ruleset
+
+    async def unrouted(self, request: Request) -> Response:
+        """404 for a ruleset, query or path that does not exist; 405 (with Allow) for a
+        route that exists but not for this method."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        rest = request.path_params["rest"]
+        posted = {"validate", "validate-batch", *ruleset.queries}
+        if rest in posted:
+            return problem(405, f"{request.url.path} answers POST only",
+                           headers={"allow": "POST"})
+        if rest.startswith("schema/"):
+            return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
+                           "state.json and action.json")
+        return problem(404, f"ruleset {ruleset.id} has no {rest!r}; it answers validate, "
+                       f"validate-batch and {', '.join(sorted(ruleset.queries)) or 'no queries'}")
 
     async def list_rulesets(self, request: Request) -> Response:
         return json_response({"rulesets": [
@@ -140,23 +166,41 @@ class RestApi:
         return Response(orjson.dumps(models[which].model_json_schema()),
                         media_type="application/schema+json")
 
-    async def _judge(self, body: bytes, model: type[BaseModel],
-                     judge: Callable[[Any], bytes | str]) -> Response:
-        """Parse ``body`` strictly as ``model``, check it against the limits and ``judge``
-        it, all under the request's compute budget; what cannot be judged becomes its
-        problem document."""
+    async def _judge(self, ruleset: AnyRuleset, body: bytes, model: type[BaseModel],
+                     judge: Callable[[Any, str | None], bytes | str]) -> Response:
+        """Parse ``body`` strictly as ``model``, check it against the limits, fill in a
+        board sent by reference, and ``judge`` it with the board's id (or None), all under
+        the request's compute budget; what cannot be judged becomes its problem document.
+        A board this replica has not kept is fetched from Redis, then the work is done
+        once more; one no tier holds is a ``board-not-found`` problem."""
         def work() -> Response:
             try:
                 req: Any = model.model_validate_json(body, strict=True)
                 self.limits.check_request(req)
-                return raw_json(judge(req))
+                state, board = whole_state(self.boards, ruleset, req.state,
+                                           lambda: orjson.loads(body)["state"])
+                return raw_json(judge(req.model_copy(update={"state": state}), board))
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
+        return await self._with_boards(ruleset, work, body)
+
+    async def _with_boards(self, ruleset: AnyRuleset, work: Callable[[], Response],
+                           body: bytes) -> Response:
+        """``work`` under the compute budget, fetching once a board it lacks."""
         try:
-            return await self.compute.run(work)
+            try:
+                return await self.compute.run(work)
+            except BoardMissing as missing:
+                if await self.boards.fetch(ruleset, missing.board) is None:
+                    return board_not_found(missing)
+                return await self.compute.run(work)
+        except BoardMissing as missing:
+            return board_not_found(missing)
         except UNJUDGEABLE as exc:
             return problem_for(exc, body)
+        finally:
+            self.boards.publish()
 
     async def validate(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -164,10 +208,13 @@ class RestApi:
             return ruleset
         body = await request.body()
 
-        def judge(req: Any) -> bytes | str:
-            return ruleset.validate(req.state, req.action, req.mode).model_dump_json()
+        def judge(req: Any, board: str | None) -> bytes | str:
+            outcome = ruleset.validate(req.state, req.action, req.mode)
+            self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
+            returned = Returned(ruleset, req.returns, board, body)
+            return returned.outcome(outcome).model_dump_json()
 
-        return await self._judge(body, contract(ruleset).validate_request, judge)
+        return await self._judge(ruleset, body, contract(ruleset).validate_request, judge)
 
     async def validate_batch(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -175,13 +222,19 @@ class RestApi:
             return ruleset
         body = await request.body()
 
-        def judge(req: Any) -> bytes | str:
-            outcomes = ruleset.validate_batch(req.state, req.actions,
-                                              sequence=req.mode == "sequence", mode=req.strictness)
-            parts = b",".join(o.model_dump_json().encode() for o in at_actions(outcomes))
+        def judge(req: Any, board: str | None) -> bytes | str:
+            sequence = req.mode == "sequence"
+            outcomes = ruleset.validate_batch(req.state, req.actions, sequence=sequence,
+                                              mode=req.strictness)
+            judged = list(at_actions(outcomes))
+            for outcome in judged:
+                self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
+            returned = Returned(ruleset, req.returns, board, body)
+            parts = b",".join(o.model_dump_json().encode()
+                              for o in returned.outcomes(judged, sequence=sequence))
             return b'{"outcomes":[' + parts + b"]}"
 
-        return await self._judge(body, contract(ruleset).batch_request, judge)
+        return await self._judge(ruleset, body, contract(ruleset).batch_request, judge)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -193,9 +246,53 @@ class RestApi:
             return problem(404, f"ruleset {ruleset.id} does not answer {name!r}; it answers "
                            f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
         body = await request.body()
+        model = contract(ruleset).query_requests[name]
+
+        def whole(req: Any) -> Any:
+            state, _ = whole_state(self.boards, ruleset, req.state,
+                                   lambda: orjson.loads(body)["state"])
+            return req.model_copy(update={"state": state})
+
         try:
-            # Parsed, checked against the limits and judged under the budget on a miss.
-            answer = await self.answerer.answer_body(ruleset, query, body)
+            try:
+                # Parsed, checked against the limits and judged under the budget on a miss.
+                answer = await self.answerer.answer_body(ruleset, query, body, model, whole)
+            except BoardMissing as missing:
+                if await self.boards.fetch(ruleset, missing.board) is None:
+                    return board_not_found(missing)
+                answer = await self.answerer.answer_body(ruleset, query, body, model, whole)
+        except BoardMissing as missing:
+            return board_not_found(missing)
         except UNJUDGEABLE as exc:
             return problem_for(exc, body)
+        finally:
+            self.boards.publish()
         return raw_json(answer)
+
+    async def board(self, request: Request) -> Response:
+        """``PUT``: store a board under its id (the id must be its content's); ``GET``:
+        whether this service holds it (200) or not (a ``board-not-found`` problem)."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        shape = ruleset.boards
+        board = request.path_params["board"]
+        if shape is None:
+            return problem(404, f"ruleset {ruleset.id} has no board to send by reference")
+        if request.method == "GET":
+            if await self.boards.fetch(ruleset, board) is None:
+                return board_not_found(BoardMissing(ruleset.id, board, ""))
+            return json_response({"board": board, "fields": list(shape.fields)})
+        body = await request.body()
+
+        def work() -> Response:
+            try:
+                model = shape.board_model.model_validate_json(body, strict=True)
+                self.limits.check_state(model, "")
+                sent = orjson.loads(body)
+                self.boards.store(ruleset, board, sent, model, "")
+                return json_response({"board": board, "fields": list(shape.fields)}, 201)
+            except UNJUDGEABLE as exc:
+                return problem_for(exc, body)
+
+        return await self._with_boards(ruleset, work, body)

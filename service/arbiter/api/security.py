@@ -7,7 +7,8 @@ or ``X-API-Key: <key>``; a missing or unknown key is a 401 problem. Rate limitin
 (``ARBITER_RATE_LIMIT``) is a token bucket per key (per client address without keys),
 kept in Redis when one is configured so every replica shares it, in process otherwise or
 while Redis fails; an empty bucket is a 429 problem with ``Retry-After``. Health, readiness,
-metrics, the OpenAPI document and the GraphiQL page stay open. Both are off by default.
+metrics, the OpenAPI document, the GraphiQL page and the browser pages (index, playground,
+docs and their static files: ``pages.py``) stay open. Both are off by default.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import hmac
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arbiter.api.guard import send_problem
+from arbiter.api.pages import OPEN_PAGES, OPEN_PREFIXES
 from arbiter.api.ratelimit import RateLimiter
 
-OPEN_PATHS = frozenset({"/healthz", "/readyz", "/metrics", "/openapi.json"})
+OPEN_PATHS = frozenset({"/healthz", "/readyz", "/metrics", "/openapi.json", *OPEN_PAGES})
 
 
 class ApiKeys:
@@ -71,7 +73,8 @@ def offered_key(headers: dict[bytes, bytes]) -> str | None:
 
 def is_open(scope: Scope) -> bool:
     path = scope.get("path", "")
-    return path in OPEN_PATHS or (path == "/graphql" and scope.get("method") == "GET")
+    return (path in OPEN_PATHS or path.startswith(OPEN_PREFIXES)
+            or (path == "/graphql" and scope.get("method") == "GET"))
 
 
 class Gate:

@@ -7,7 +7,7 @@ E, NE, NW, W, SW, SE so that every search that walks them is deterministic.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 Hex = tuple[int, int]
 
@@ -16,12 +16,15 @@ DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1
 
 
 class Axial(BaseModel):
-    """A hex as it travels over the wire: ``{"q": 1, "r": -1}``."""
+    """A hex in axial coordinates on a pointy-top hex grid (rows of hexes run east-west): q
+    grows to the east, r to the south-east. Its six neighbours, in the order every answer
+    lists them, are E (q+1, r), NE (q+1, r-1), NW (q, r-1), W (q-1, r), SW (q-1, r+1) and
+    SE (q, r+1). Example: {"q": 1, "r": -1} is the NE neighbour of {"q": 0, "r": 0}."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    q: int
-    r: int
+    q: int = Field(description="Axial column: +1 is one hex east.")
+    r: int = Field(description="Axial row: +1 is one hex south-east.")
 
     @property
     def key(self) -> Hex:

@@ -76,7 +76,8 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
         return Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
                        applied=False, violations=verdict.violations,
                        derived=judgement.facts())
-    model, new_state = settle(apply(), state_model)
+    draft = apply()
+    model, new_state = settle(draft, state_model)
     violations = verdict.violations
     if not verdict.legal:
         violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
@@ -86,6 +87,7 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
         derived=judgement.facts(), reversible=judgement.reversible,
         state_hash=state_hash(new_state))
     outcome._state_model = model
+    outcome._touched = frozenset(draft.touched)
     return outcome
 
 

@@ -28,7 +28,9 @@ class Location(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    step: int | None = None
+    step: int | None = Field(
+        default=None, description="The 0-based index of the step in the action (in a plan, "
+        "its position in the list of steps: 0 is the first step).")
     hex: Axial | None = None
     region: str | None = None
     piece: str | None = None
@@ -72,6 +74,9 @@ class Outcome(BaseModel):
     )
     violations: list[Violation] = Field(default_factory=list)
     state: dict[str, Any] | None = None
+    patch: list[dict[str, Any]] | None = Field(
+        default=None, description="With \"return\": \"patch\": the resulting state as "
+        "an RFC 6902 JSON Patch against the state the request sent (state is then null).")
     events: list[Event] = Field(default_factory=list)
     derived: dict[str, Any] = Field(default_factory=dict)
     reversible: bool = True
@@ -81,9 +86,16 @@ class Outcome(BaseModel):
     # for sequences of actions so a batch does not re-parse what it has just built.
     # Never serialised.
     _state_model: BaseModel | None = PrivateAttr(default=None)
+    # The top-level state fields the action changed: a state whose board came by reference
+    # goes back by reference when its board fields are not among them.
+    _touched: frozenset[str] = PrivateAttr(default=frozenset())
 
     def next_state(self) -> BaseModel | None:
         return self._state_model
+
+    @property
+    def touched(self) -> frozenset[str]:
+        return self._touched
 
 
 def _fmt(value: Any) -> str:

@@ -12,7 +12,9 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
 - ``candidates(board, player)``: a pseudo-legal generator of the player's actions, which
   ``judge`` filters into the legal ones;
 - its ``catalogue`` (rules, codes, events, fixed data), its derived ``queries`` and
-  ``examples`` to paste.
+  ``examples`` to paste;
+- its ``board_fields``: the static part of a state, which a client may send by
+  reference (``engine.boards``).
 
 ``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
 at this boundary.
@@ -22,10 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, RootModel
 
+from arbiter.engine.boards import BoardShape, board_shape
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
 from arbiter.engine.judging import Judgement, conclude, legal
 from arbiter.engine.outcome import Mode, Outcome
@@ -71,6 +75,16 @@ class Ruleset(Generic[S, A, B]):
     candidates: Callable[[B, str], Iterable[A]]
     queries: Mapping[str, Query]
     examples: Examples
+    # The static part of a state (a hex map, an area graph): the top-level state fields a
+    # client may send by reference (``engine.boards``). Empty: the ruleset has no board.
+    board_fields: tuple[str, ...] = ()
+
+    @cached_property
+    def boards(self) -> BoardShape | None:
+        """The models its boards travel in, when it has a board."""
+        if not self.board_fields:
+            return None
+        return board_shape(self.state_model, self.board_fields)
 
     @property
     def id(self) -> str:

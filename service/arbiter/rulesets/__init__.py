@@ -1,5 +1,7 @@
 """The built-in rulesets, one package each under this folder, each exposing ``RULESET``.
-``builtin_registry()`` is what the service serves: every subpackage here, in name order."""
+``builtin_registry()`` is what the service serves: every subpackage here, in name order.
+(A ruleset with a picture, its ``scene.py``, serves ``RULESET`` through
+``arbiter.pictures.render.pictured``, so the served object is the module's own.)"""
 
 from __future__ import annotations
 

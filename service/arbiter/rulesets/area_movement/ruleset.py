@@ -1,10 +1,12 @@
 """The ``area_movement`` ruleset the registry serves, assembled from its parts: models,
 catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
-queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+queries, with its picture (``scene``) for ``render``. The engine runs the pipeline
+(``arbiter.engine.ruleset.Ruleset``)."""
 
 from __future__ import annotations
 
 from arbiter.engine.ruleset import Query, Ruleset
+from arbiter.pictures.render import pictured
 
 from .board import Board, compile_board
 from .candidates import candidates
@@ -34,6 +36,7 @@ from .queries import (
     run_legal_actions,
     run_reachable,
 )
+from .scene import PICTURE
 
 QUERIES = {q.name: q for q in (
     Query(name="census-order",
@@ -68,7 +71,7 @@ QUERIES = {q.name: q for q in (
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
 )}
 
-RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = Ruleset(
+RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
     state_model=AreaMovementState,
     action_model=AreaMovementAction,
@@ -78,4 +81,5 @@ RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = Ruleset(
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
-)
+    board_fields=("areas", "seas"),
+), PICTURE)

@@ -167,7 +167,16 @@ _maps: dict[tuple[tuple[int, int, Terrain | None, str, bool], ...], MapIndex] = 
 _maps_lock = threading.Lock()
 
 
+# A board sent by reference comes back as the very same list of hexes request after
+# request (the service keeps it parsed): found by identity, its index costs no key.
+# Each entry holds the list itself, so its id cannot be reused while it is cached.
+_by_list: dict[int, tuple[list[HexManeuverHex], MapIndex]] = {}
+
+
 def map_index(hexes: list[HexManeuverHex]) -> MapIndex:
+    same = _by_list.get(id(hexes))
+    if same is not None and same[0] is hexes:
+        return same[1]
     key = tuple([(hx.q, hx.r, hx.terrain, hx.province, hx.explored) for hx in hexes])
     found = _maps.get(key)
     if found is None:
@@ -181,6 +190,11 @@ def map_index(hexes: list[HexManeuverHex]) -> MapIndex:
                     held -= len(oldest)
                     del _maps[oldest]
                 _maps[key] = found
+    if len(key) <= MAP_CACHE_HEXES:
+        with _maps_lock:
+            while len(_by_list) >= MAP_CACHE_MAPS:
+                del _by_list[next(iter(_by_list))]
+            _by_list[id(hexes)] = (hexes, found)
     return found
 
 

@@ -52,4 +52,5 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = Ruleset(
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    board_fields=("hexes",),
 )

@@ -1,10 +1,12 @@
 """The ``region_conquest`` ruleset the registry serves, assembled from its parts: models,
 catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
-queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+queries, with its picture (``scene``) for ``render``. The engine runs the pipeline
+(``arbiter.engine.ruleset.Ruleset``)."""
 
 from __future__ import annotations
 
 from arbiter.engine.ruleset import Query, Ruleset
+from arbiter.pictures.render import pictured
 
 from .board import Board, compile_board
 from .candidates import candidates
@@ -25,6 +27,7 @@ from .queries import (
     run_conquest_cost,
     run_legal_actions,
 )
+from .scene import PICTURE
 
 QUERIES = {q.name: q for q in (
     Query(name="conquest-cost",
@@ -44,7 +47,7 @@ QUERIES = {q.name: q for q in (
           examples=({"state": EXAMPLE_STATE, "player": "orcs", "limit": 100},)),
 )}
 
-RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = Ruleset(
+RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
     state_model=RegionConquestState,
     action_model=RegionConquestAction,
@@ -54,4 +57,5 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = Ruleset(
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
-)
+    board_fields=("regions",),
+), PICTURE)

@@ -1,10 +1,12 @@
 """The ``territory_conquest`` ruleset the registry serves, assembled from its parts: models,
 catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
-queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+queries, with its picture (``scene``) for ``render``. The engine runs the pipeline
+(``arbiter.engine.ruleset.Ruleset``)."""
 
 from __future__ import annotations
 
 from arbiter.engine.ruleset import Query, Ruleset
+from arbiter.pictures.render import pictured
 
 from .board import Board, compile_board
 from .candidates import candidates
@@ -28,6 +30,7 @@ from .queries import (
     run_legal_actions,
     run_standing,
 )
+from .scene import PICTURE
 
 QUERIES = {q.name: q for q in (
     Query(name="conquest-cost",
@@ -53,7 +56,7 @@ QUERIES = {q.name: q for q in (
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 20},)),
 )}
 
-RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = Ruleset(
+RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
     state_model=TerritoryConquestState,
     action_model=TerritoryConquestAction,
@@ -63,4 +66,5 @@ RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = Ru
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
-)
+    board_fields=("territories", "adjacent"),
+), PICTURE)

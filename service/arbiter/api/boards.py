@@ -1,0 +1,210 @@
+"""The boards the service knows, by ruleset and id (``engine.boards``): kept parsed in an
+in-process map bounded in bytes, and in Redis (when configured) for every replica.
+
+A board is stored by ``PUT /v1/rulesets/{id}/boards/{board_id}``, or by a state that sends
+its board together with its id. A state naming a board this replica cannot find (never
+sent, evicted, or Redis down) gets a ``board-not-found`` problem, and the client sends the
+board once more: so either tier may drop a board at any time, and does, oldest first.
+Redis holds the board's JSON as it was sent; a replica that fetches it checks the id
+against the content before trusting it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+from starlette.responses import Response
+
+from arbiter.api.patch import json_patch
+from arbiter.api.problems import problem
+from arbiter.cache.redis_tier import RedisTier
+from arbiter.engine.boards import board_id
+from arbiter.engine.errors import InvalidInput, Problem
+from arbiter.engine.outcome import Outcome
+from arbiter.engine.registry import AnyRuleset
+
+BOARD_NOT_FOUND = "urn:arbiter:problem:board-not-found"
+
+
+class BoardMissing(Exception):
+    """A state names a board this replica does not hold."""
+
+    def __init__(self, ruleset: str, board: str, pointer: str = "/state/board") -> None:
+        self.ruleset = ruleset
+        self.board = board
+        self.pointer = pointer
+        super().__init__(f"no board {board} is known for {ruleset}: send the state with its "
+                         "board inline (and its id, to store it) once more")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredBoard:
+    id: str
+    model: BaseModel   # the ruleset's board model, validated
+    size: int          # bytes of its JSON
+
+
+class BoardStore:
+    def __init__(self, max_bytes: int, redis: RedisTier | None = None) -> None:
+        self.max_bytes = max_bytes
+        self.redis = redis
+        self.bytes = 0
+        # Judging may run in worker threads: the map and the queue of boards for Redis are
+        # shared between them and the event loop.
+        self._lock = threading.Lock()
+        self._boards: OrderedDict[tuple[str, str], StoredBoard] = OrderedDict()
+        self._unsent: list[tuple[str, bytes]] = []
+        self._pending: set[asyncio.Task[bool]] = set()
+
+    def local(self, ruleset: str, board: str) -> StoredBoard | None:
+        with self._lock:
+            found = self._boards.get((ruleset, board))
+            if found is not None:
+                self._boards.move_to_end((ruleset, board))
+            return found
+
+    def _keep(self, ruleset: str, stored: StoredBoard) -> None:
+        if stored.size > self.max_bytes // 4:
+            return  # one board never crowds out most of the others
+        with self._lock:
+            old = self._boards.pop((ruleset, stored.id), None)
+            if old is not None:
+                self.bytes -= old.size
+            self._boards[(ruleset, stored.id)] = stored
+            self.bytes += stored.size
+            while self.bytes > self.max_bytes:
+                _, dropped = self._boards.popitem(last=False)
+                self.bytes -= dropped.size
+
+    def store(self, ruleset: AnyRuleset, board: str, raw: Mapping[str, Any],
+              model: BaseModel, pointer: str = "/state/board") -> StoredBoard:
+        """Keep a board whose content was sent (``raw``, as JSON) with its claimed id: the id
+        must be the content's, else the request is refused at ``pointer``. Redis gets it
+        with ``publish``, from the event loop."""
+        data = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)
+        if board_id(raw) != board:
+            raise InvalidInput([Problem(pointer, f"{board} is not the id of the board sent "
+                                        "with it (the README says how an id is computed)")])
+        stored = StoredBoard(board, model, len(data))
+        self._keep(ruleset.id, stored)
+        if self.redis is not None:
+            with self._lock:
+                self._unsent.append((_key(ruleset.id, board), data))
+        return stored
+
+    def publish(self) -> None:
+        """Send the boards stored since the last call to Redis, in the background."""
+        if self.redis is None:
+            return
+        with self._lock:
+            unsent, self._unsent = self._unsent, []
+        for key, data in unsent:
+            task = asyncio.get_running_loop().create_task(self.redis.set(key, data))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    async def fetch(self, ruleset: AnyRuleset, board: str) -> StoredBoard | None:
+        """The board from this replica's memory, else from Redis (checked, parsed, kept)."""
+        found = self.local(ruleset.id, board)
+        if found is not None or self.redis is None or ruleset.boards is None:
+            return found
+        _, data = await self.redis.get(_key(ruleset.id, board))
+        if data is None:
+            return None
+        raw = orjson.loads(data)
+        if not isinstance(raw, dict) or board_id(raw) != board:
+            return None  # not this board: as good as missing
+        model = ruleset.boards.board_model.model_validate_json(data, strict=True)
+        stored = StoredBoard(board, model, len(data))
+        self._keep(ruleset.id, stored)
+        return stored
+
+    async def flush(self) -> None:
+        if self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+
+def _key(ruleset: str, board: str) -> str:
+    return f"board:{ruleset}:{board}"
+
+
+def whole_state(store: BoardStore, ruleset: AnyRuleset, state: BaseModel,
+                raw_state: Callable[[], Any], at: str = "/state"
+                ) -> tuple[BaseModel, str | None]:
+    """The whole state a request's state stands for, and the id of its board when it came
+    by reference. A state that sends its board with its id stores it; one that names an
+    unknown board raises ``BoardMissing``. ``raw_state`` gives the state's JSON as sent
+    (asked for only to check a board's id)."""
+    shape = ruleset.boards
+    if shape is None or not isinstance(state, shape.reference_model):
+        return state, None
+    board: str = getattr(state, "board")  # noqa: B009 - a field of a model made at start-up
+    if shape.carries_board(state):
+        sent = raw_state()
+        raw = {f: sent[f] for f in shape.fields if f in sent}
+        model = shape.inline_board(state)
+        store.store(ruleset, board, raw, model, f"{at}/board")
+    else:
+        stored = store.local(ruleset.id, board)
+        if stored is None:
+            raise BoardMissing(ruleset.id, board, f"{at}/board")
+        model = stored.model
+    return shape.whole(state, model), board
+
+
+def board_not_found(missing: BoardMissing) -> Response:
+    """The problem a client answers by sending the state with its board inline once more
+    (with ``board`` too, to store it again)."""
+    errors = [Problem(missing.pointer, str(missing))] if missing.pointer else []
+    return problem(422, str(missing), errors, type=BOARD_NOT_FOUND,
+                   title="The board named is not known here", board=missing.board)
+
+
+def sent_back(ruleset: AnyRuleset, outcome: Outcome, board: str | None) -> Outcome:
+    """An outcome whose state goes back by reference when it came so and the action left
+    its board as it was (a board the action changed, an explored tile say, goes back
+    inline: the client computes its new id from it)."""
+    shape = ruleset.boards
+    if (board is None or shape is None or outcome.state is None
+            or outcome.touched & set(shape.fields)):
+        return outcome
+    return outcome.model_copy(update={"state": shape.lean(outcome.state, board)})
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """How a validate answer returns its resulting state (the request's ``return``): whole
+    (``state``, by reference when the board came so), as an RFC 6902 patch against the
+    state the client sent (``patch``), or not at all (``omit``; ``state_hash`` stays)."""
+
+    ruleset: AnyRuleset
+    returns: str
+    board: str | None
+    body: bytes
+
+    def outcome(self, outcome: Outcome, before: Any = None) -> Outcome:
+        lean = sent_back(self.ruleset, outcome, self.board)
+        if self.returns == "state" or lean.state is None:
+            return lean
+        if self.returns == "omit":
+            return lean.model_copy(update={"state": None})
+        base = before if before is not None else orjson.loads(self.body)["state"]
+        return lean.model_copy(update={"state": None, "patch": json_patch(base, lean.state)})
+
+    def outcomes(self, judged: list[Outcome], *, sequence: bool) -> list[Outcome]:
+        """A batch's outcomes; in a sequence each patch is against the state the one
+        before it produced (apply them in order), in ``each`` against the state sent."""
+        out = []
+        before: Any = None
+        for outcome in judged:
+            out.append(self.outcome(outcome, before))
+            if sequence and self.returns == "patch":
+                before = sent_back(self.ruleset, outcome, self.board).state
+        return out

@@ -1,0 +1,271 @@
+"""The ``render`` query's golden cases, one per ruleset and overlay: each SVG parses as XML
+and holds what the case expects (places, pieces, shades, paths, notes, arrows, violation
+marks where they occur), and every picture is accessible (``<title>`` and ``<desc>`` on
+the picture and on each piece). Also: the same request always gives the same bytes, and
+a state too big to draw is a problem naming the render limit."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.registry import AnyRuleset
+from arbiter.pictures.render import MAX_CELLS, MAX_NODES, pictured
+from arbiter.rulesets import builtin_registry
+from arbiter.rulesets.area_movement.examples import EXAMPLE_ACTION as AREA_ACTION
+from arbiter.rulesets.area_movement.examples import EXAMPLE_STATE as AREA
+from arbiter.rulesets.area_movement.queries import AreaMovementReachableRequest
+from arbiter.rulesets.area_movement.queries import run_reachable as run_area_reachable
+from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_STATE as HEX
+from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableRequest, run_reachable
+from arbiter.rulesets.region_conquest.examples import EXAMPLE_STATE as REGIONS
+from arbiter.rulesets.region_conquest.queries import RegionConquestCostRequest, run_conquest_cost
+from arbiter.rulesets.territory_conquest.examples import EXAMPLE_ACTION as TERRITORY_ACTION
+from arbiter.rulesets.territory_conquest.examples import EXAMPLE_STATE as TERRITORIES
+from arbiter.rulesets.territory_conquest.queries import (
+    TerritoryConquestConquestCostRequest,
+)
+from arbiter.rulesets.territory_conquest.queries import (
+    run_conquest_cost as run_territory_cost,
+)
+from toy.tic_tac_toe import RULESET as TOY
+from toy.tic_tac_toe.examples import EXAMPLE_STATE as GRID
+from toy.tic_tac_toe.scene import PICTURE as TOY_PICTURE
+
+REGISTRY = builtin_registry()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def ruleset(ruleset_id: str) -> AnyRuleset:
+    if ruleset_id == TOY.id:
+        return pictured(TOY, TOY_PICTURE)
+    found = REGISTRY.get(ruleset_id)
+    assert found is not None
+    return found
+
+
+def render(ruleset_id: str, body: dict[str, Any]) -> str:
+    query = ruleset(ruleset_id).queries["render"]
+    answer: Any = query.run(query.request.model_validate(body))
+    return str(answer.svg)
+
+
+class Picture:
+    """A parsed picture and the questions the cases ask of it."""
+
+    def __init__(self, svg: str) -> None:
+        self.root = ET.fromstring(svg)
+
+    def all(self, cls: str) -> list[ET.Element]:
+        return [e for e in self.root.iter() if cls in (e.get("class") or "").split()]
+
+    def attr(self, cls: str, name: str) -> list[str]:
+        return [e.get(name) or "" for e in self.all(cls)]
+
+    def text(self, cls: str) -> str:
+        return " ".join("".join(e.itertext()) for e in self.all(cls))
+
+
+def check_accessible(picture: Picture) -> None:
+    root = picture.root
+    assert root.tag == SVG + "svg" and root.get("role") == "img"
+    assert [c.tag for c in root[:2]] == [SVG + "title", SVG + "desc"]
+    assert root.get("aria-labelledby") == "arbiter-title arbiter-desc"
+    for piece in picture.all("piece"):
+        tags = [c.tag for c in piece]
+        assert tags[:2] == [SVG + "title", SVG + "desc"], piece.get("data-piece")
+        assert (piece[0].text or "").strip() and (piece[1].text or "").strip()
+
+
+def hex_maneuver_board(p: Picture) -> None:
+    assert len(p.all("cell")) == len(HEX["hexes"]) == 19
+    assert set(p.attr("piece", "data-piece")) == {"red-1", "red-fleet", "blue-1", "red-city"}
+    assert "(0,-1) mountains, province home" in p.text("cell")
+    assert json.loads(p.all("piece")[0].get("data-select") or "") == \
+        {"reachable": {"army": "red-1"}}
+
+
+def hex_maneuver_reachable(p: Picture) -> None:
+    answer = run_reachable(HexManeuverReachableRequest(state=HEX, army="red-1"))
+    assert sorted(p.attr("shade", "data-at")) == sorted(
+        f"{d.hex.q},{d.hex.r}" for d in answer.destinations)
+    actions = [json.loads(a) for a in p.attr("shade", "data-action")]
+    assert all(a["army"] == "red-1" and a["type"] in ("maneuver", "explore") for a in actions)
+    assert len(p.all("path")) == 1 and "one cheapest path" in p.text("path")
+    assert "reachable by red-1 with" in p.text("legend")
+
+
+def hex_maneuver_illegal(p: Picture) -> None:
+    marks = dict(zip(p.attr("mark", "data-code"), p.attr("mark", "data-at"), strict=True))
+    assert marks == {"enemy_at_destination": "2,0", "over_movement_points": "2,0"}
+    assert set(p.attr("mark", "data-rule")) == {"hex_maneuver/maneuver.2",
+                                                 "hex_maneuver/movement.1"}
+    assert len(p.all("arrow")) == 1
+    assert "the action is illegal: 2 violation(s)" in p.text("legend")
+
+
+def region_conquest_board(p: Picture) -> None:
+    assert p.attr("node", "data-node") == ["sea", "hills", "farmland", "forest", "mountain"]
+    assert len(p.all("edge")) == 7
+    assert set(p.attr("piece", "data-piece")) == {"lost-tribe@hills", "elves@farmland",
+                                                  "orcs-hand", "elves-hand"}
+
+
+def region_conquest_costs(p: Picture) -> None:
+    answer = run_conquest_cost(RegionConquestCostRequest(state=REGIONS, player="orcs"))
+    costs = {c.region: c for c in answer.costs}
+    # The sea is not conquered: no cost written there.
+    assert [e.text for e in p.all("note")] == [f"cost {c.total}" for c in answer.costs
+                                               if c.region != "sea"]
+    shaded = set(p.attr("shade", "data-at"))
+    assert shaded == {r for r, c in costs.items() if not c.blocked_by and c.affordable}
+    assert {"hills", "mountain", "forest"} <= shaded and "farmland" not in shaded
+    assert {json.loads(a)["type"] for a in p.attr("shade", "data-action")} == {"conquer"}
+
+
+def region_conquest_illegal(p: Picture) -> None:
+    assert p.attr("mark", "data-at") and set(p.attr("mark", "data-at")) == {"farmland"}
+    assert "region_conquest/first.1" in p.attr("mark", "data-rule")
+
+
+def territory_conquest_costs(p: Picture) -> None:
+    answer = run_territory_cost(TerritoryConquestConquestCostRequest(state=TERRITORIES,
+                                                                     player="red"))
+    route = "with_double_move" if answer.holds_double_move else "without_double_move"
+    feasible = {t.territory for t in answer.targets if getattr(t, route).feasible
+                and t.status.value in ("neutral", "enemy")}
+    assert set(p.attr("shade", "data-at")) == feasible and feasible
+    assert "needs 3" in p.text("note")
+    assert {json.loads(a)["type"] for a in p.attr("shade", "data-action")} == {"move"}
+
+
+def territory_conquest_move(p: Picture) -> None:
+    assert len(p.all("arrow")) == len(TERRITORY_ACTION["sources"]) == 1
+    assert p.all("mark") == [] and "the action is legal" in p.text("legend")
+
+
+def area_movement_board(p: Picture) -> None:
+    assert set(p.attr("node", "data-node")) == {"athens", "thebes", "corinth", "rhodes",
+                                                "crete", "aegean"}
+    assert "water" in " ".join(p.attr("edge", "class"))
+    pieces = set(p.attr("piece", "data-piece"))
+    assert {"argo", "city@crete", "barbarians@thebes", "red@athens", "red-treasury"} <= pieces
+
+
+def area_movement_voyages(p: Picture) -> None:
+    answer = run_area_reachable(AreaMovementReachableRequest(state=AREA, player="red"))
+    [argo] = [s for s in answer.ships if s.ship == "argo"]
+    assert p.attr("shade", "data-at") == [r.area for r in argo.reach]
+    ends = [json.loads(e.get("data-action") or "")["steps"][0]["path"][-1]["area"]
+            for e in p.all("shade") if e.get("data-action")]
+    assert ends == [r.area for r in argo.reach if r.can_end]
+    assert "rhodes" not in ends   # out of play: a voyage passes, never ends there
+    assert len(p.all("path")) == 1
+
+
+def area_movement_plan(p: Picture) -> None:
+    steps = [a.get("data-step") for a in p.all("arrow")]
+    assert steps == [str(i) for i, s in enumerate(AREA_ACTION["steps"])
+                     if s["type"] != "end_movement"]
+    assert "sail" in " ".join(p.attr("arrow", "class"))
+
+
+def toy_moves(p: Picture) -> None:
+    assert len(p.all("node")) == 9
+    assert sorted(p.attr("shade", "data-at")) == [str(i) for i, c in enumerate(GRID["board"])
+                                                  if c is None]
+
+
+ILLEGAL_HEX = {"type": "maneuver", "player": "red", "army": "red-1",
+               "path": [{"q": 1, "r": -1}, {"q": 2, "r": -1}, {"q": 2, "r": 0}]}
+CASES: list[tuple[str, str, dict[str, Any], Callable[[Picture], None]]] = [
+    ("hex_maneuver", "board", {"state": HEX}, hex_maneuver_board),
+    ("hex_maneuver", "reachable", {"state": HEX, "overlay": {"reachable": {"army": "red-1"}}},
+     hex_maneuver_reachable),
+    ("hex_maneuver", "action", {"state": HEX, "overlay": {"action": ILLEGAL_HEX}},
+     hex_maneuver_illegal),
+    ("region_conquest", "board", {"state": REGIONS}, region_conquest_board),
+    ("region_conquest", "costs", {"state": REGIONS, "overlay": {"costs": {"player": "orcs"}}},
+     region_conquest_costs),
+    ("region_conquest", "action", {"state": REGIONS, "overlay": {"action": {
+        "type": "conquer", "player": "orcs", "region": "farmland"}}}, region_conquest_illegal),
+    ("territory_conquest", "costs", {"state": TERRITORIES,
+                                     "overlay": {"costs": {"player": "red"}}},
+     territory_conquest_costs),
+    ("territory_conquest", "action", {"state": TERRITORIES,
+                                      "overlay": {"action": TERRITORY_ACTION}},
+     territory_conquest_move),
+    ("area_movement", "board", {"state": AREA}, area_movement_board),
+    ("area_movement", "reachable", {"state": AREA, "overlay": {"reachable": {
+        "player": "red", "ship": "argo"}}}, area_movement_voyages),
+    ("area_movement", "action", {"state": AREA, "overlay": {"action": AREA_ACTION}},
+     area_movement_plan),
+    ("tic_tac_toe", "moves", {"state": GRID, "overlay": {"moves": {"player": "alice"}}},
+     toy_moves),
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "overlay", "body", "expect"), CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_golden_picture(ruleset_id: str, overlay: str, body: dict[str, Any],
+                        expect: Callable[[Picture], None]) -> None:
+    picture = Picture(render(ruleset_id, body))
+    check_accessible(picture)
+    assert (picture.root[0].text or "").startswith(ruleset_id)
+    expect(picture)
+
+
+def pictured_rulesets() -> list[str]:
+    return [r.id for r in REGISTRY if "render" in r.queries] + [TOY.id]
+
+
+@pytest.mark.parametrize("ruleset_id", pictured_rulesets())
+def test_every_example_renders_the_same_each_time(ruleset_id: str) -> None:
+    query = ruleset(ruleset_id).queries["render"]
+    assert len(query.examples) >= 3
+    for body in query.examples:
+        first = render(ruleset_id, dict(body))
+        check_accessible(Picture(first))
+        assert render(ruleset_id, dict(body)) == first
+
+
+def test_a_picture_does_not_depend_on_the_hash_seed() -> None:
+    body = {"state": REGIONS, "overlay": {"costs": {"player": "orcs"}}}
+    code = ("import json, sys; from arbiter.rulesets import builtin_registry; "
+            "q = builtin_registry('region_conquest').get('region_conquest').queries['render']; "
+            "print(q.run(q.request.model_validate(json.loads(sys.argv[1]))).svg)")
+    outputs = {subprocess.run([sys.executable, "-c", code, json.dumps(body)], check=True,
+                              capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+               for seed in ("1", "2")}
+    assert outputs == {render("region_conquest", body) + "\n"}
+
+
+def test_overlay_problems_point_into_the_overlay() -> None:
+    with pytest.raises(InvalidInput) as raised:
+        render("hex_maneuver", {"state": HEX, "overlay": {"reachable": {"army": "nobody"}}})
+    assert [p.pointer for p in raised.value.problems] == ["/overlay/reachable/army"]
+
+
+def test_a_state_too_big_to_draw_names_the_render_limit() -> None:
+    side = int(MAX_CELLS ** 0.5) + 1
+    hexes = [{"q": q, "r": r, "terrain": "plains", "province": "p"}
+             for q in range(side) for r in range(side)]
+    with pytest.raises(InvalidInput) as raised:
+        render("hex_maneuver", {"state": {**HEX, "hexes": hexes, "structures": [],
+                                          "armies": HEX["armies"][:1]}})
+    [problem] = raised.value.problems
+    assert problem.pointer == "/state"
+    assert f"at most {MAX_CELLS} (the render limit on hexes)" in problem.detail
+    regions = [{"id": f"r{i}", "kind": "farmland"} for i in range(MAX_NODES + 1)]
+    with pytest.raises(InvalidInput, match=f"at most {MAX_NODES} .the render limit on areas"):
+        render("region_conquest", {"state": {**REGIONS, "regions": regions,
+                                             "players": [{"id": "orcs"}]}})
