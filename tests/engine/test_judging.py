@@ -3,14 +3,15 @@ resulting state checked against the state model, legal actions filtered through 
 
 from typing import Annotated
 
+import orjson
 import pytest
 from pydantic import Field
 
 from arbiter.engine.catalogue import build_catalogue
-from arbiter.engine.draft import Draft
+from arbiter.engine.draft import BoardRef, Draft, Ready
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.judging import Judgement, conclude, first_legal, settle
-from arbiter.engine.outcome import Verdict
+from arbiter.engine.outcome import Verdict, state_hash
 from arbiter.engine.wire import Frozen
 
 CATALOGUE = build_catalogue("demo", "1.0.0", "A demo", rules=[("count.1", "Count up.")],
@@ -72,18 +73,36 @@ def test_the_draft_dumps_only_what_a_rule_touches() -> None:
     draft = Draft(STATE)
     draft["inner"]["label"] = "b"
     assert set(draft.touched) == {"inner"}
-    model, as_json = settle(draft, State)
+    model, as_json, digest = settle(draft, State)
     assert model.inner.label == "b" and STATE.inner.label == "a"
     assert as_json == {"count": 1, "inner": {"label": "b"}}
+    assert digest == state_hash(as_json)
     with pytest.raises(KeyError):
         draft["nope"] = 1
 
 
 def test_ready_fields_come_from_the_ruleset_not_a_new_dump() -> None:
-    draft = Draft(STATE, ready={"inner": lambda: {"label": "ready"}})
-    model, as_json = settle(draft, State)
-    assert as_json["inner"] == {"label": "ready"}
-    assert model.inner.label == "a"  # untouched: the model the state already had
+    kept = {"label": "a"}
+    draft = Draft(STATE, ready={"inner": Ready(
+        json=lambda: dict(kept),
+        canonical=lambda: orjson.dumps(kept, option=orjson.OPT_SORT_KEYS))})
+    model, as_json, digest = settle(draft, State)
+    assert as_json["inner"] == kept and as_json["inner"] is not kept
+    assert model.inner is STATE.inner  # untouched: the model the state already had
+    assert digest == state_hash(as_json)
+
+
+def test_a_state_that_named_its_board_names_it_back_with_the_whole_states_hash() -> None:
+    board = BoardRef("sha256:" + "1" * 64, ("inner",))
+    draft = Draft(STATE)
+    draft["count"] = 3
+    _, lean, digest = settle(draft, State, board)
+    assert lean == {"board": board.id, "count": 3}
+    _, whole, whole_digest = settle(draft, State)
+    assert digest == whole_digest == state_hash(whole)
+    draft["inner"]["label"] = "changed"  # a board the action changes goes back inline
+    _, inline, _ = settle(draft, State, board)
+    assert "board" not in inline and inline["inner"] == {"label": "changed"}
 
 
 def test_first_legal_stops_one_past_the_limit() -> None:

@@ -147,9 +147,10 @@ def slow_validate(monkeypatch: pytest.MonkeyPatch) -> None:
     ruleset = load("hex_maneuver")
     original = type(ruleset).validate
 
-    def slow(self: Any, state: Any, action: Any, mode: Any = "strict") -> Any:
+    def slow(self: Any, state: Any, action: Any, mode: Any = "strict",
+             board: Any = None) -> Any:
         time.sleep(0.6)
-        return original(self, state, action, mode)
+        return original(self, state, action, mode, board)
 
     monkeypatch.setattr(type(ruleset), "validate", slow)
 

@@ -227,7 +227,8 @@ def test_cors_allows_the_configured_origins(app_with: Any) -> None:
 def broken_validate(monkeypatch: pytest.MonkeyPatch) -> None:
     from arbiter.rulesets import load
 
-    def boom(self: Any, state: Any, action: Any, mode: Any = "strict") -> Any:
+    def boom(self: Any, state: Any, action: Any, mode: Any = "strict",
+             board: Any = None) -> Any:
         raise RuntimeError("secret internals /etc/passwd")
 
     monkeypatch.setattr(type(load("hex_maneuver")), "validate", boom)

@@ -167,36 +167,23 @@ def board_not_found(missing: BoardMissing) -> Response:
                    title="The board named is not known here", board=missing.board)
 
 
-def sent_back(ruleset: AnyRuleset, outcome: Outcome, board: str | None) -> Outcome:
-    """An outcome whose state goes back by reference when it came so and the action left
-    its board as it was (a board the action changed, an explored tile say, goes back
-    inline: the client computes its new id from it)."""
-    shape = ruleset.boards
-    if (board is None or shape is None or outcome.state is None
-            or outcome.touched & set(shape.fields)):
-        return outcome
-    return outcome.model_copy(update={"state": shape.lean(outcome.state, board)})
-
-
 @dataclass(frozen=True, slots=True)
 class Returned:
     """How a validate answer returns its resulting state (the request's ``return``): whole
-    (``state``, by reference when the board came so), as an RFC 6902 patch against the
-    state the client sent (``patch``), or not at all (``omit``; ``state_hash`` stays)."""
+    (``state``, naming its board when it came so), as an RFC 6902 patch against the state
+    the client sent (``patch``), or not at all (``omit``; ``state_hash`` stays)."""
 
-    ruleset: AnyRuleset
     returns: str
-    board: str | None
     body: bytes
 
     def outcome(self, outcome: Outcome, before: Any = None) -> Outcome:
-        lean = sent_back(self.ruleset, outcome, self.board)
-        if self.returns == "state" or lean.state is None:
-            return lean
+        if self.returns == "state" or outcome.state is None:
+            return outcome
         if self.returns == "omit":
-            return lean.model_copy(update={"state": None})
+            return outcome.model_copy(update={"state": None})
         base = before if before is not None else orjson.loads(self.body)["state"]
-        return lean.model_copy(update={"state": None, "patch": json_patch(base, lean.state)})
+        return outcome.model_copy(update={"state": None,
+                                          "patch": json_patch(base, outcome.state)})
 
     def outcomes(self, judged: list[Outcome], *, sequence: bool) -> list[Outcome]:
         """A batch's outcomes; in a sequence each patch is against the state the one
@@ -206,5 +193,5 @@ class Returned:
         for outcome in judged:
             out.append(self.outcome(outcome, before))
             if sequence and self.returns == "patch":
-                before = sent_back(self.ruleset, outcome, self.board).state
+                before = outcome.state
         return out

@@ -35,7 +35,7 @@ from strawberry.types.field import StrawberryField
 from strawberry.types.unset import UNSET
 
 from arbiter.api.answers import Answerer, digest
-from arbiter.api.boards import BoardMissing, BoardStore, sent_back, whole_state
+from arbiter.api.boards import BoardMissing, BoardStore, whole_state
 from arbiter.api.contract import camel
 from arbiter.api.graphql_types import (
     JSON,
@@ -151,8 +151,6 @@ class Asked:
     state_size: int
     board: str | None = None   # the board's id, when the state named it
 
-    def sent_back(self, outcome: Outcome) -> Outcome:
-        return sent_back(self.ruleset, outcome, self.board)
 
 
 def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
@@ -213,8 +211,8 @@ class SchemaBuilder:
         async def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
             def work() -> Outcome:
                 act = action_of(action, "action")
-                return root.sent_back(counted(
-                    root.ruleset.validate(root.state, act, mode.value if mode else "strict")))
+                return counted(root.ruleset.validate(
+                    root.state, act, mode.value if mode else "strict", root.board))
 
             return await _judged(compute, work)
 
@@ -223,9 +221,9 @@ class SchemaBuilder:
             def work() -> list[Outcome]:
                 limits.check_batch(len(actions))
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
-                return [root.sent_back(counted(o)) for o in at_actions(root.ruleset.validate_batch(
+                return [counted(o) for o in at_actions(root.ruleset.validate_batch(
                     root.state, parsed, sequence=bool(mode and mode.value == "sequence"),
-                    mode=strictness.value if strictness else "strict"))]
+                    mode=strictness.value if strictness else "strict", board=root.board))]
 
             return await _judged(compute, work)
 

@@ -209,10 +209,9 @@ class RestApi:
         body = await request.body()
 
         def judge(req: Any, board: str | None) -> bytes | str:
-            outcome = ruleset.validate(req.state, req.action, req.mode)
+            outcome = ruleset.validate(req.state, req.action, req.mode, board)
             self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
-            returned = Returned(ruleset, req.returns, board, body)
-            return returned.outcome(outcome).model_dump_json()
+            return Returned(req.returns, body).outcome(outcome).model_dump_json()
 
         return await self._judge(ruleset, body, contract(ruleset).validate_request, judge)
 
@@ -225,11 +224,11 @@ class RestApi:
         def judge(req: Any, board: str | None) -> bytes | str:
             sequence = req.mode == "sequence"
             outcomes = ruleset.validate_batch(req.state, req.actions, sequence=sequence,
-                                              mode=req.strictness)
+                                              mode=req.strictness, board=board)
             judged = list(at_actions(outcomes))
             for outcome in judged:
                 self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
-            returned = Returned(ruleset, req.returns, board, body)
+            returned = Returned(req.returns, body)
             parts = b",".join(o.model_dump_json().encode()
                               for o in returned.outcomes(judged, sequence=sequence))
             return b'{"outcomes":[' + parts + b"]}"

@@ -20,9 +20,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from arbiter.engine.draft import Draft
+from arbiter.engine.draft import BoardRef, Draft
 from arbiter.engine.errors import InvalidInput, Problem
-from arbiter.engine.outcome import Mode, Outcome, Verdict, state_hash
+from arbiter.engine.outcome import Mode, Outcome, Verdict
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -51,10 +51,12 @@ class Judgement:
         return dict(derived() if callable(derived) else derived)
 
 
-def settle(draft: Draft, state_model: type[S]) -> tuple[S, dict[str, Any]]:
-    """The resulting state as the ruleset's model and as JSON. A state the model refuses
-    (a count pushed past its bound) is never returned: it is a 422 on the action, which is
-    what would produce it, with the offending field of the resulting state named."""
+def settle(draft: Draft, state_model: type[S], board: BoardRef | None = None
+           ) -> tuple[S, dict[str, Any], str]:
+    """The resulting state as the ruleset's model, as JSON (naming its board when it came
+    so, unchanged) and its hash. A state the model refuses (a count pushed past its bound)
+    is never returned: it is a 422 on the action, which is what would produce it, with the
+    offending field of the resulting state named."""
     try:
         model = state_model.model_validate(draft.candidate())
     except ValidationError as exc:
@@ -62,13 +64,15 @@ def settle(draft: Draft, state_model: type[S]) -> tuple[S, dict[str, Any]]:
             Problem("/action", "the resulting state would be out of bounds at "
                     f"/{'/'.join(map(str, e['loc']))}: {e['msg']}")
             for e in exc.errors()]) from None
-    return model, draft.as_json()
+    state, digest = draft.as_json(board)
+    return model, state, digest
 
 
 def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
-             state_model: type[BaseModel]) -> Outcome:
+             state_model: type[BaseModel], board: BoardRef | None = None) -> Outcome:
     """The Outcome of a judgement. The effect is applied only when the state is returned,
-    so an illegal strict action costs nothing more."""
+    so an illegal strict action costs nothing more. ``board``: the state named its board,
+    which the resulting state names too when the action left it as it was."""
     verdict = judgement.verdict
     apply = judgement.apply
     applied = apply is not None and (verdict.legal or (mode == "advisory" and verdict.applicable))
@@ -77,17 +81,15 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
                        applied=False, violations=verdict.violations,
                        derived=judgement.facts())
     draft = apply()
-    model, new_state = settle(draft, state_model)
+    model, new_state, digest = settle(draft, state_model, board)
     violations = verdict.violations
     if not verdict.legal:
         violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
     outcome = Outcome(
         ruleset=ruleset, ruleset_version=version, legal=verdict.legal, applied=True,
         violations=violations, state=new_state, events=verdict.events,
-        derived=judgement.facts(), reversible=judgement.reversible,
-        state_hash=state_hash(new_state))
+        derived=judgement.facts(), reversible=judgement.reversible, state_hash=digest)
     outcome._state_model = model
-    outcome._touched = frozenset(draft.touched)
     return outcome
 
 

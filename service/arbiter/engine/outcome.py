@@ -86,16 +86,9 @@ class Outcome(BaseModel):
     # for sequences of actions so a batch does not re-parse what it has just built.
     # Never serialised.
     _state_model: BaseModel | None = PrivateAttr(default=None)
-    # The top-level state fields the action changed: a state whose board came by reference
-    # goes back by reference when its board fields are not among them.
-    _touched: frozenset[str] = PrivateAttr(default=frozenset())
 
     def next_state(self) -> BaseModel | None:
         return self._state_model
-
-    @property
-    def touched(self) -> frozenset[str]:
-        return self._touched
 
 
 def _fmt(value: Any) -> str:

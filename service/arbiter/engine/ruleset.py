@@ -31,6 +31,7 @@ from pydantic import BaseModel, RootModel
 
 from arbiter.engine.boards import BoardShape, board_shape
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
+from arbiter.engine.draft import BoardRef
 from arbiter.engine.judging import Judgement, conclude, legal
 from arbiter.engine.outcome import Mode, Outcome
 
@@ -132,16 +133,20 @@ class Ruleset(Generic[S, A, B]):
         return self.action_model.model_validate(action).root
 
     def validate(self, state: S | Mapping[str, Any], action: A | RootModel[A] | Mapping[str, Any],
-                 mode: Mode = "strict") -> Outcome:
-        """The pipeline: parse, compile, judge, apply, check the resulting state, conclude."""
+                 mode: Mode = "strict", board: str | None = None) -> Outcome:
+        """The pipeline: parse, compile, judge, apply, check the resulting state, conclude.
+        ``board``: the id the state's board came by (``engine.boards``); the resulting
+        state names it too when the action left the board as it was."""
         parsed = self.parse_state(state)
-        board = self.compile(parsed)
-        judgement = self.judge(board, self.parse_action(action))
-        return conclude(self.id, self.version, judgement, mode, self.state_model)
+        compiled = self.compile(parsed)
+        judgement = self.judge(compiled, self.parse_action(action))
+        named = BoardRef(board, self.board_fields) if board is not None else None
+        return conclude(self.id, self.version, judgement, mode, self.state_model, named)
 
     def validate_batch(self, state: S | Mapping[str, Any],
                        actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *,
-                       sequence: bool, mode: Mode = "strict") -> Iterator[Outcome]:
+                       sequence: bool, mode: Mode = "strict",
+                       board: str | None = None) -> Iterator[Outcome]:
         """Each action alone against ``state``, or the actions in order, each against the
         state the previous one produced. A sequence stops after the first action that
         could not be applied: later actions have no defined state to be judged against.
@@ -149,13 +154,15 @@ class Ruleset(Generic[S, A, B]):
         was."""
         current = self.parse_state(state)
         for action in actions:
-            outcome = self.validate(current, action, mode)
+            outcome = self.validate(current, action, mode, board)
             yield outcome
             if sequence:
                 nxt = outcome.next_state()
                 if nxt is None:
                     return
                 current = nxt  # type: ignore[assignment]  # the pipeline validated it as S
+                if outcome.state is not None and "board" not in outcome.state:
+                    board = None  # the action changed the board: it goes inline from now
 
     def legal_actions(self, board: B, player: str) -> Iterator[A]:
         """Every legal action of ``player``: the generator filtered through ``judge``."""

@@ -320,7 +320,7 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
                 voided.append(_change(k, h.params, h.at.step))
         draft = Draft(board.state)
         walked.ledger.write(draft)
-        state, _ = settle(draft, AreaMovementState)
+        state, _, _ = settle(draft, AreaMovementState)
         board = compile_board(state)
     return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
                                          voided=voided, refused=refused)

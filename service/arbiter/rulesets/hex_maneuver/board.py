@@ -21,9 +21,10 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from pydantic import TypeAdapter
 
-from arbiter.engine.draft import Draft
+from arbiter.engine.draft import Draft, Ready
 from arbiter.engine.errors import Problem, Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, neighbours
 from arbiter.engine.index import check_ref, index_by_id
@@ -64,7 +65,9 @@ class Board:
         """A draft of the resulting state. The map's JSON comes from the map index (dumped
         once per map), so a maneuver, which leaves the map as it is, never dumps it again."""
         hex_map, hexes = self.hex_map, self.state.hexes
-        return Draft(self.state, ready={"hexes": lambda: hex_map.hexes_json(hexes)})
+        return Draft(self.state, ready={"hexes": Ready(
+            json=lambda: hex_map.hexes_json(hexes),
+            canonical=lambda: hex_map.hexes_canonical(hexes))})
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain
@@ -143,6 +146,7 @@ class MapIndex:
     province_hexes: dict[str, list[Hex]]
     problems: tuple[Problem, ...]
     _json: list[dict[str, Any]] | None = None
+    _canonical: bytes | None = None
 
     def hexes_json(self, hexes: list[HexManeuverHex]) -> list[dict[str, Any]]:
         """The hexes as the state's JSON has them: dumped once per map (a maneuver leaves
@@ -151,6 +155,12 @@ class MapIndex:
         if self._json is None:
             self._json = _HEXES.dump_python(hexes, mode="json")
         return list(map(dict, self._json))
+
+    def hexes_canonical(self, hexes: list[HexManeuverHex]) -> bytes:
+        """The hexes' JSON with sorted keys, for the state's hash: made once per map."""
+        if self._canonical is None:
+            self._canonical = orjson.dumps(self.hexes_json(hexes), option=orjson.OPT_SORT_KEYS)
+        return self._canonical
 
 
 _HEXES = TypeAdapter(list[HexManeuverHex])
