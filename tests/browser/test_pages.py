@@ -53,8 +53,8 @@ def test_the_playground_shows_every_rulesets_examples(watched: Watched, server: 
                                                       screenshots: Path) -> None:
     page = open_playground(watched, server)
     rulesets = page.eval_on_selector_all("#ruleset option", "os => os.map(o => o.value)")
-    assert len(rulesets) >= 4
-    pictured = 0
+    assert len(rulesets) >= 5 and "phased_orders" in rulesets
+    pictured: dict[str, int] = {}
     for ruleset in rulesets:
         before = drawn(page)
         page.select_option("#ruleset", ruleset)
@@ -70,11 +70,27 @@ def test_the_playground_shows_every_rulesets_examples(watched: Watched, server: 
             if svg is None:   # a ruleset without a picture says so
                 assert "no picture" in page.inner_text("#board")
                 continue
-            pictured += 1
+            pictured[ruleset] = pictured.get(ruleset, 0) + 1
             assert (page.text_content("#board svg > title") or "").startswith(ruleset)
         if page.query_selector("#board svg") is not None:
             watched.shot(screenshots, f"playground-{ruleset}")
-    assert pictured >= 4 * 3
+    assert sum(pictured.values()) >= 5 * 3
+    # the board, reachable, trace and action examples of phased_orders
+    assert pictured.get("phased_orders") == 4
+    watched.assert_clean()
+
+
+def test_a_phased_orders_unit_shows_where_its_move_can_end(watched: Watched, server: str,
+                                                           screenshots: Path) -> None:
+    page = open_playground(watched, server, "phased_orders")
+    before = drawn(page)
+    page.click('#board .piece[data-piece="red-cavalry"]')
+    wait_drawn(page, before)
+    assert len(page.query_selector_all("#board .shade[data-action]")) == 18
+    assert page.query_selector("#board .arrow.path") is not None
+    assert "where a move order can take red-cavalry" in \
+        (page.text_content("#board svg .legend") or "")
+    watched.shot(screenshots, "playground-phased_orders-reachable")
     watched.assert_clean()
 
 

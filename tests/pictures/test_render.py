@@ -18,6 +18,7 @@ import pytest
 
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset
+from arbiter.pictures import palette
 from arbiter.pictures.render import MAX_CELLS, MAX_NODES, pictured
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.area_movement.examples import EXAMPLE_ACTION as AREA_ACTION
@@ -26,6 +27,14 @@ from arbiter.rulesets.area_movement.queries import AreaMovementReachableRequest
 from arbiter.rulesets.area_movement.queries import run_reachable as run_area_reachable
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_STATE as HEX
 from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableRequest, run_reachable
+from arbiter.rulesets.phased_orders.examples import EXAMPLE_ACTION as TURN
+from arbiter.rulesets.phased_orders.examples import EXAMPLE_STATE as VALLEY
+from arbiter.rulesets.phased_orders.queries import (
+    PhasedOrdersLegalActionsRequest,
+    PhasedOrdersResolveRequest,
+    run_legal_actions,
+    run_resolve,
+)
 from arbiter.rulesets.region_conquest.examples import EXAMPLE_STATE as REGIONS
 from arbiter.rulesets.region_conquest.queries import RegionConquestCostRequest, run_conquest_cost
 from arbiter.rulesets.territory_conquest.examples import EXAMPLE_ACTION as TERRITORY_ACTION
@@ -178,6 +187,100 @@ def area_movement_plan(p: Picture) -> None:
     assert "sail" in " ".join(p.attr("arrow", "class"))
 
 
+def phased_orders_board(p: Picture) -> None:
+    assert len(p.all("cell")) == len(VALLEY["hexes"]) == 35
+    assert len(p.all("road")) == 7 and "(3,2) road" in p.text("road")
+    units = {u["id"] for u in VALLEY["units"]}
+    strongholds = {s["id"] for s in VALLEY["strongholds"]}
+    assert set(p.attr("piece", "data-piece")) == units | strongholds
+    owners = dict(zip(p.attr("piece", "data-piece"), p.attr("piece", "data-owner"),
+                      strict=True))
+    assert owners["bandit-1"] == "bandits" and owners["green-capital"] == "green"
+    assert [e.get("data-piece") for e in p.all("castle")] == ["green-capital"]
+    assert {e.get("data-piece") for e in p.all("structure")} == {"red-keep", "red-tower"}
+    selects = {e.get("data-piece"): e.get("data-select") for e in p.all("piece")}
+    assert json.loads(selects["red-cavalry"] or "") == {"reachable": {"unit": "red-cavalry"}}
+    assert selects["bandit-1"] is None   # no player orders a bandit
+    legend = p.text("legend")
+    assert "bandits" in legend and "undead" in legend and "road" in legend
+    # bandits take a colour of their own, after the three players', not the neutral grey
+    [bandit] = [e for e in p.all("piece") if e.get("data-piece") == "bandit-1"]
+    assert [b.get("fill") for b in bandit.iter() if b.get("class") == "body"] == \
+        [palette.OWNERS[3]]
+
+
+def phased_orders_reachable(p: Picture) -> None:
+    answer = run_legal_actions(PhasedOrdersLegalActionsRequest(state=VALLEY, player="red",
+                                                               limit=10_000))
+    moves = [a.orders[0] for a in answer.actions if a.orders[0]["order"] == "move"
+             and a.orders[0]["unit"] == "red-cavalry"]
+    ends = {"{q},{r}".format(**m["path"][-1]): len(m["path"]) for m in moves}
+    assert dict(zip(p.attr("shade", "data-at"), map(int, p.attr("shade", "data-cost")),
+                    strict=True)) == ends
+    assert max(ends.values()) == 4 and len(ends) == 18
+    actions = [json.loads(a) for a in p.attr("shade", "data-action")]
+    assert all(a["type"] == "submit" and a["orders"][0]["unit"] == "red-cavalry"
+               for a in actions)
+    assert len(p.all("path")) == 1 and "one shortest path" in p.text("path")
+    assert "where a move order can take red-cavalry (move 4): 18 hexes" in p.text("legend")
+
+
+def phased_orders_trace(p: Picture) -> None:
+    answer = run_resolve(PhasedOrdersResolveRequest(state=VALLEY, orders=TURN["orders"]))
+    moved = [e for phase in answer.trace for e in phase.events if e.kind == "unit_moved"]
+    arrows = p.all("arrow")
+    assert len(arrows) == len(moved) == 3
+    # numbered by subphase, in the order they ran: 3b, 3c, 3c-priority
+    assert [a.get("data-step") for a in arrows] == ["1", "2", "3"]
+    assert [a[0].text for a in arrows] == [f"{n} ({e.params['subphase']}): {e.message}"
+                                           for n, e in enumerate(moved, start=1)]
+    assert "arrows by (sub)phase: 1 3b, 2 3c, 3 3c-priority" in p.text("legend")
+    [new] = p.all("note")
+    assert new.text == "new" and "red-spearmen-1 appears on (2,0)" in p.text("note")
+    assert p.all("mark") == []
+
+
+CLASH = [  # red and green (neither allied nor at war) enter (4,1) together in 3e
+    {"order": "move", "player": "red", "unit": "red-cavalry",
+     "path": [{"q": 1, "r": 1}, {"q": 2, "r": 1}, {"q": 3, "r": 1}, {"q": 4, "r": 1}]},
+    {"order": "move", "player": "green", "unit": "green-archers",
+     "path": [{"q": 5, "r": 0}, {"q": 4, "r": 1}]},
+]
+PROCEED = [{"id": "communique:red-cavalry", "choice": "proceed"},
+           {"id": "communique:green-archers", "choice": "proceed"}]
+
+
+def phased_orders_pending(p: Picture) -> None:
+    assert p.attr("mark", "data-code") == ["communique_pending"] * 2
+    assert set(p.attr("mark", "data-at")) == {"4,1"}
+    assert set(p.attr("mark", "data-rule")) == {"phased_orders/communique.1"}
+    legend = p.text("legend")
+    assert "the turn stopped in phase 0 (emergency communique, 3e): 2 decision(s) " \
+        "pending" in legend
+    assert "red: halt or proceed? communique:red-cavalry." in legend
+    assert "green: halt or proceed? communique:green-archers." in legend
+    # the steps taken before the turn stopped: 3b, 3c, 3d
+    assert [a.get("data-step") for a in p.all("arrow")] == ["1", "2", "3", "3"]
+
+
+def phased_orders_melee(p: Picture) -> None:
+    [note] = p.all("note")
+    assert note.text == "melee · slain +2"
+    told = p.text("note")
+    assert "melee on (4,1) between red-cavalry, green-archers" in told
+    assert "green-archers is slain on (4,1)" in told
+    assert p.all("mark") == [] and "the turn resolved" in p.text("legend")
+
+
+def phased_orders_action(p: Picture) -> None:
+    steps = dict(zip(p.attr("arrow", "data-step"), p.attr("arrow", "class"), strict=True))
+    assert steps == {"0": "arrow move", "3": "arrow commission"}
+    marks = dict(zip(p.attr("mark", "data-code"), p.attr("mark", "data-at"), strict=True))
+    assert marks == {"path_too_long": "0,1"}   # on the unit whose order breaks the rule
+    assert p.attr("mark", "data-rule") == ["phased_orders/movement.1"]
+    assert "the action is illegal: 1 violation(s)" in p.text("legend")
+
+
 def toy_moves(p: Picture) -> None:
     assert len(p.all("node")) == 9
     assert sorted(p.attr("shade", "data-at")) == [str(i) for i, c in enumerate(GRID["board"])
@@ -186,6 +289,9 @@ def toy_moves(p: Picture) -> None:
 
 ILLEGAL_HEX = {"type": "maneuver", "player": "red", "army": "red-1",
                "path": [{"q": 1, "r": -1}, {"q": 2, "r": -1}, {"q": 2, "r": 0}]}
+ILLEGAL_TURN = {**TURN, "orders": [  # five steps for a unit that moves four
+    {**TURN["orders"][0], "path": [*TURN["orders"][0]["path"], {"q": 3, "r": 2},
+                                   {"q": 4, "r": 2}]}, *TURN["orders"][1:]]}
 CASES: list[tuple[str, str, dict[str, Any], Callable[[Picture], None]]] = [
     ("hex_maneuver", "board", {"state": HEX}, hex_maneuver_board),
     ("hex_maneuver", "reachable", {"state": HEX, "overlay": {"reachable": {"army": "red-1"}}},
@@ -208,6 +314,17 @@ CASES: list[tuple[str, str, dict[str, Any], Callable[[Picture], None]]] = [
         "player": "red", "ship": "argo"}}}, area_movement_voyages),
     ("area_movement", "action", {"state": AREA, "overlay": {"action": AREA_ACTION}},
      area_movement_plan),
+    ("phased_orders", "board", {"state": VALLEY}, phased_orders_board),
+    ("phased_orders", "reachable", {"state": VALLEY, "overlay": {"reachable": {
+        "unit": "red-cavalry"}}}, phased_orders_reachable),
+    ("phased_orders", "trace", {"state": VALLEY, "overlay": {"trace": {
+        "orders": TURN["orders"]}}}, phased_orders_trace),
+    ("phased_orders", "trace-pending", {"state": VALLEY, "overlay": {"trace": {
+        "orders": CLASH}}}, phased_orders_pending),
+    ("phased_orders", "trace-melee", {"state": VALLEY, "overlay": {"trace": {
+        "orders": CLASH, "decisions": PROCEED}}}, phased_orders_melee),
+    ("phased_orders", "action", {"state": VALLEY, "overlay": {"action": ILLEGAL_TURN}},
+     phased_orders_action),
     ("tic_tac_toe", "moves", {"state": GRID, "overlay": {"moves": {"player": "alice"}}},
      toy_moves),
 ]
@@ -253,6 +370,23 @@ def test_overlay_problems_point_into_the_overlay() -> None:
     with pytest.raises(InvalidInput) as raised:
         render("hex_maneuver", {"state": HEX, "overlay": {"reachable": {"army": "nobody"}}})
     assert [p.pointer for p in raised.value.problems] == ["/overlay/reachable/army"]
+
+
+def test_phased_orders_overlay_problems_point_into_the_overlay() -> None:
+    with pytest.raises(InvalidInput) as raised:
+        render("phased_orders", {"state": VALLEY, "overlay": {"reachable": {"unit": "x"}}})
+    assert [p.pointer for p in raised.value.problems] == ["/overlay/reachable/unit"]
+    orders = [{"order": "hold", "player": "red", "unit": "nobody"}]
+    with pytest.raises(InvalidInput) as raised:
+        render("phased_orders", {"state": VALLEY, "overlay": {"trace": {"orders": orders}}})
+    assert [p.pointer for p in raised.value.problems] == ["/overlay/trace/orders/0/unit"]
+
+
+def test_a_bandit_has_no_reachable_hexes_to_order() -> None:
+    picture = Picture(render("phased_orders", {"state": VALLEY, "overlay": {
+        "reachable": {"unit": "bandit-1"}}}))
+    assert picture.all("shade") == []
+    assert "bandit-1 belongs to the bandits: no player orders it" in picture.text("legend")
 
 
 def test_a_state_too_big_to_draw_names_the_render_limit() -> None:

@@ -1,12 +1,13 @@
 """A ``Scene`` as an SVG document, the same way for every ruleset.
 
 Layers, bottom to top: the board (hex cells coloured by terrain, or the area graph's
-edges and nodes), the overlay's shades and notes, arrows, pieces, violation marks, and
-the legend on the right. The picture and every piece carry ``<title>`` and ``<desc>``
-(the picture is ``role="img"`` labelled by them); cells, nodes, shades and marks carry a
-``<title>`` as their tooltip. ``data-*`` attributes name what a frontend can click:
-``data-hex``/``data-node`` on places, ``data-piece`` and ``data-select`` (the overlay to
-ask for) on pieces, ``data-action`` (the action going there) on shades.
+edges and nodes), the overlay's shades, arrows, notes (over the arrows, so that they stay
+readable), pieces, violation marks, and the legend on the right. The picture and every
+piece carry ``<title>`` and ``<desc>`` (the picture is ``role="img"`` labelled by them);
+cells, nodes, shades and marks carry a ``<title>`` as their tooltip. ``data-*``
+attributes name what a frontend can click: ``data-hex``/``data-node`` on places,
+``data-piece`` and ``data-select`` (the overlay to ask for) on pieces, ``data-action``
+(the action going there) on shades.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ def draw(scene: Scene) -> Drawing:
              el("desc", scene.desc, id="arbiter-desc"),
              el("style", STYLE), _markers(scene),
              el("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill="#ffffff"))
-    root.add(_board(scene, geometry), _shades(scene, geometry), _notes(scene, geometry),
-             _arrows(scene, geometry), _pieces(scene, geometry), _marks(scene, geometry),
+    root.add(_board(scene, geometry), _shades(scene, geometry), _arrows(scene, geometry),
+             _notes(scene, geometry), _pieces(scene, geometry), _marks(scene, geometry),
              legend)
     return Drawing(write(root), round(width), round(height))
 
@@ -170,8 +171,13 @@ def _notes(scene: Scene, g: Geometry) -> El:
         if note.at not in g.at:
             continue
         x, y = g.at[note.at]
-        text = el("text", note.text, x=x, y=y + g.radius + 14, font_size=11,
-                  text_anchor="middle", fill="#5a2a00", font_weight="bold", class_="note")
+        # Under a node; inside a hex, above its pieces (under it is the next row's hex) and
+        # smaller, since it may run over the neighbours. Haloed in white over the arrows.
+        text = el("text", note.text, x=x,
+                  y=y - g.radius * 0.42 if scene.cells else y + g.radius + 14,
+                  font_size=9 if scene.cells else 11, text_anchor="middle", fill="#5a2a00",
+                  font_weight="bold", stroke="#ffffff", stroke_width=2.5,
+                  paint_order="stroke", class_="note")
         if note.title:
             text.add(el("title", note.title))
         group.add(text)

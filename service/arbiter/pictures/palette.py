@@ -14,6 +14,7 @@ KINDS: dict[str, str] = {
     # hex terrains
     "plains": "#e8f0c0", "forest": "#8fbf7f", "hills": "#d8c38f", "mountains": "#b0a090",
     "swamp": "#a8c0a8", "sea": "#9cc8e8", "ocean": "#6fa8d8", "unexplored": "#d0d0d0",
+    "open": "#eef2d8", "road": "#ddb27a",
     # region and area kinds
     "farmland": "#f0e6a0", "hill": "#d8c38f", "mountain": "#b0a090", "lake": "#a8d0f0",
     "land": "#e8e4c8", "coastal": "#dde8c0", "out_of_play": "#c8c8c8", "castle": "#e8d0c8",

@@ -108,8 +108,9 @@ def render_query(ruleset: AnyRuleset, picture: Picture[Any]) -> Query:
     return Query(name="render",
                  summary="A picture of the state as SVG: the board, pieces with owner colours "
                          "and counts, a legend; optionally an overlay (reachable places "
-                         "shaded by cost with one path, conquest costs, or a proposed action "
-                         "as arrows with its violations marked where they occur).",
+                         "shaded by cost with one path, conquest costs, a resolved turn's "
+                         "trace, or a proposed action as arrows with its violations marked "
+                         "where they occur), as the ruleset's overlay model offers.",
                  request=request, response=RenderedPicture, run=run,
                  examples=tuple(picture.examples))
 
@@ -124,8 +125,8 @@ def check_size(scene: Scene) -> None:
 
 
 def judged(scene: Scene, outcome: Outcome) -> Scene:
-    """The scene with the action's verdict: each violation marked at its place, and the
-    verdict in the caption."""
+    """The scene with the action's verdict: each violation marked at its place (after the
+    marks the scene's own overlay made, if any), and the verdict in the caption."""
     marks = tuple(
         Mark(at=mark_place(scene, v.at.hex.key if v.at.hex else None, v.at.region,
                            v.at.piece, v.at.step),
@@ -134,4 +135,4 @@ def judged(scene: Scene, outcome: Outcome) -> Scene:
     verdict = ("the action is legal" if outcome.legal
                else f"the action is illegal: {len(marks)} violation(s)")
     caption = f"{scene.caption}; {verdict}" if scene.caption else verdict
-    return dataclasses.replace(scene, marks=marks, caption=caption)
+    return dataclasses.replace(scene, marks=(*scene.marks, *marks), caption=caption)

@@ -1,10 +1,12 @@
 """The ``phased_orders`` ruleset the registry serves, assembled from its parts: models,
 catalogue, ``compile_board``, ``judge``, the ``candidates`` generator and the derived
-queries. The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+queries, with its picture (``scene``) for ``render``. The engine runs the pipeline
+(``arbiter.engine.ruleset.Ruleset``)."""
 
 from __future__ import annotations
 
 from arbiter.engine.ruleset import Query, Ruleset
+from arbiter.pictures.render import pictured
 
 from .board import Board, compile_board
 from .candidates import candidates
@@ -25,6 +27,7 @@ from .queries import (
     run_legal_actions,
     run_resolve,
 )
+from .scene import PICTURE
 
 QUERIES = {q.name: q for q in (
     Query(name="resolve",
@@ -42,7 +45,7 @@ QUERIES = {q.name: q for q in (
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
 )}
 
-RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = Ruleset(
+RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
     state_model=PhasedOrdersState,
     action_model=PhasedOrdersAction,
@@ -53,4 +56,4 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = Ruleset(
     queries=QUERIES,
     examples=EXAMPLES,
     board_fields=("hexes",),
-)
+), PICTURE)
