@@ -76,6 +76,19 @@ case("predation_blocked_by_an_enemy_in_the_way",
      resolve(),
      ok(["caravan_rotted"], state={"units": [{"id": "b", "hex": h(0)}, {"id": "i"}, {"id": "c"}]}))
 
+case("predation_predator_with_move_0_has_no_range",
+     "A predator with move 0 has no movement range, so nothing is within it, not even the "
+     "prey beside it: the bandit next to Red's caravan and the uncontrolled undead next to "
+     "Red's army stay where they are, and nothing fights (the second blind review, E1).",
+     S_PREDATION,
+     state(strip(6), TWO, [unit("b", "bandits", 1, move=0), caravan("c", "red", 2),
+                           unit("u", "undead", 4, move=0, undead=True), unit("i", "red", 5)]),
+     resolve(),
+     ok(["caravan_rotted"],
+        state={"units": [{"id": "b", "hex": h(1)}, {"id": "c", "hex": h(2), "hit_points": 2},
+                         {"id": "u", "hex": h(4)}, {"id": "i", "hex": h(5),
+                                                    "hit_points": 3}]}))
+
 # ==========================================================================================
 # Phase 11 - Logistics
 # ==========================================================================================

@@ -14,7 +14,9 @@ from .phased_orders_cases import (
     Json,
     caravan,
     case,
+    grid,
     h,
+    malformed,
     move,
     ok,
     order,
@@ -27,6 +29,7 @@ from .phased_orders_cases import (
     stronghold,
     unit,
 )
+from .phased_orders_cases_late import SPEARMEN
 
 # ==========================================================================================
 # Phase 7 - Spells / Ranged attacks
@@ -455,6 +458,43 @@ case("flight_archer_lets_the_flyer_pass",
          "unit_moved"],
         state={"units": [{"id": "f", "hex": h(3)}, {"id": "a", "hex": h(2)}]}))
 
+# A flying bandit (move 2) whose only 2-step route to Red's caravan crosses Red's archer.
+PREY_OVER_ARCHER = state(strip(4), TWO, [
+    unit("x", "bandits", 0, flying=True, strength=2), archer("i", "red", 1, reach=1),
+    caravan("k", "red", 2)])
+
+case("predation_flying_predator_over_an_archer_is_pending",
+     "Archers can be flown over, with the option to attack, by a flying predator as by a "
+     "player's flyer: the caravan is within the flying bandit's movement range across Red's "
+     "archer, so it moves (10b), and Red is asked whether the archer attacks it over its hex "
+     "(the second blind review, E2: the archer's hex no longer blocks a flying predator).",
+     S_FLIGHT, PREY_OVER_ARCHER, resolve(),
+     {"legal": False, "codes": ["archer_option_pending"], "applied": False,
+      "derived": {"stopped_at": {"phase": 10, "subphase": "10b"}, "pending_decisions": [{
+          "id": "archer:i:x", "kind": "archer", "unit": "i", "player": "red",
+          "phase": 10, "subphase": "10b", "hex": h(1), "units": ["i", "x"],
+          "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
+
+case("predation_archer_attacks_and_halts_the_flying_predator",
+     "Red's archer attacks the flying bandit over its hex: the bandit halts there "
+     "(\"and thus halt the flying unit\") and fights the archer, not the caravan: its 2 "
+     "strength fells the archer's 3 hit points in two rounds, the archer's 1 a round "
+     "leaves it 1.", S_FLIGHT, PREY_OVER_ARCHER,
+     resolve(decisions=[{"id": "archer:i:x", "choice": "attack"}]),
+     ok(["caravan_rotted", "predator_moved", "archer_attacked", "combat_began", "unit_slain",
+         "melee_damage", "combat_won"],
+        state={"units": [{"id": "x", "hex": h(1), "hit_points": 1},
+                         {"id": "k", "hex": h(2), "hit_points": 2}]}))
+
+case("predation_archer_lets_the_flying_predator_pass",
+     "Red's archer lets the flying bandit pass: it flies on onto the caravan and fells it.",
+     S_FLIGHT, PREY_OVER_ARCHER,
+     resolve(decisions=[{"id": "archer:i:x", "choice": "let_pass"}]),
+     ok(["caravan_rotted", "predator_moved", "archer_let_pass", "predator_moved",
+         "combat_began", "unit_slain", "melee_damage", "combat_won"],
+        state={"units": [{"id": "x", "hex": h(2), "hit_points": 2},
+                         {"id": "i", "hex": h(1), "hit_points": 3}]}))
+
 # The source's Red-and-Green example: Red's flying cavalry (move 4, four hexes) and Green's
 # archers (move 1, one hex) both step into (4,0) in subphase 3e, where both paths end.
 RED_GREEN = state(strip(6), TWO, [
@@ -603,3 +643,52 @@ query("communique_red_and_green_resolved_through_resolve",
        "state": {"units": [{"id": "red-cavalry", "hex": h(3)},
                            {"id": "green-archers", "hex": h(5)}]}})
 
+
+# Decision ids: archer:<archer>:<flyer> and ejection:<q>,<r>:<unit>+<unit>... are built from
+# unit ids, so a unit id may hold neither ':' nor '+' (a 422 at the id): with 'b:c' and 'a:b'
+# the two questions below would both read archer:a:b:c.
+S_RESEND = ("the request may carry the decision; when it does not, the service stops at that "
+            "point and returns the pending decisions, each with its options, instead of "
+            "guessing. Re-sending the request with the decisions resolves the turn.")
+TWO_ARCHERS = state(grid(4, 3), players("red", "blue", war=(("red", "blue"),)), [
+    unit("b.c", "red", (0, 0), move=4, flying=True), unit("a", "blue", (1, 0), archer=True,
+                                                           range=1),
+    unit("c", "red", (0, 2), move=4, flying=True), unit("a.b", "blue", (1, 2), archer=True,
+                                                         range=1)])
+TWO_ARCHERS_ORDERS = [move("red", "b.c", (1, 0), (2, 0)), move("red", "c", (1, 2), (2, 2))]
+
+case("decision_ids_two_archers_two_ids",
+     "Blue's archer a is flown over by Red's b.c and Blue's archer a.b by Red's c, both in "
+     "3b: two questions, with two ids (archer:a:b.c, archer:a.b:c), so Blue can answer them "
+     "differently.", S_RESEND, TWO_ARCHERS, resolve(*TWO_ARCHERS_ORDERS),
+     {"legal": False, "applied": False,
+      "codes": ["archer_option_pending", "archer_option_pending"],
+      "derived": {"stopped_at": {"phase": 10, "subphase": "3b"}, "pending_decisions": [
+          {"id": "archer:a:b.c", "unit": "a", "player": "blue", "units": ["a", "b.c"]},
+          {"id": "archer:a.b:c", "unit": "a.b", "player": "blue", "units": ["a.b", "c"]}]}})
+
+case("decision_ids_two_archers_answered_differently",
+     "Blue's archer a attacks b.c (it halts on a's hex after 1 step) and a.b lets c pass "
+     "(it ends its 2-step path): each answer settles its own question.", S_RESEND,
+     TWO_ARCHERS,
+     resolve(*TWO_ARCHERS_ORDERS, decisions=[{"id": "archer:a:b.c", "choice": "attack"},
+                                             {"id": "archer:a.b:c", "choice": "let_pass"}]),
+     ok(derived={"unused_decisions": [], "results": [
+         result("partly_carried_out", "halted_by_archer", steps=1, hex=h(1, 0),
+                params={"archer": "a"}),
+         result("carried_out", "moved", steps=2, hex=h(2, 2))]}))
+
+case("decision_ids_unit_ids_may_not_hold_a_separator",
+     "A unit id holding ':' or '+', the separators of the decision ids, is malformed (422 at "
+     "the id): with it two decisions could share an id, and an answer could not say which "
+     "question it settles.", S_RESEND,
+     state(strip(4), TWO, [unit("f:1", "red", 0), unit("a+b", "green", 2),
+                           unit("ok.1", "green", 3)]),
+     resolve(), malformed("/state/units/0/id", "/state/units/1/id"))
+
+case("decision_ids_new_unit_id_may_not_hold_a_separator",
+     "A commissioned unit's id may not hold ':' or '+' either (422 at new_unit).", S_RESEND,
+     state(strip(2), players("red"), [], strongholds=[stronghold("s", "red", 0, resources=5)],
+           unit_types=[SPEARMEN]),
+     resolve(order("commission", "red", "s", unit_type="spearmen", new_unit="new:1")),
+     malformed("/action/orders/0/new_unit"))

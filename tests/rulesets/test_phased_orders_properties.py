@@ -105,3 +105,51 @@ def test_legal_actions_validate(start: dict[str, Any], which: int) -> None:
     player = state.players[which % len(state.players)].id
     for action in list(RULESET.legal_actions(board, player))[:40]:
         assert RULESET.validate(state, action).legal
+
+
+# Unit ids drawn from an alphabet with the decision ids' separators and lookalikes in it.
+UNIT_IDS = st.text(alphabet="ab:+.,-", min_size=1, max_size=4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ids=st.lists(UNIT_IDS, min_size=4, max_size=4, unique=True))
+def test_two_archer_decisions_always_get_two_ids(ids: list[str]) -> None:
+    """Two flyers each flying over an enemy archer in the same step: either a unit id holds
+    a separator of the decision ids (':' or '+') and the state is malformed at that id, or
+    the two pending decisions have two different ids, each answerable on its own."""
+    from arbiter.engine.errors import InvalidInput
+
+    flyer1, archer1, flyer2, archer2 = ids
+    state = {"hexes": [{"q": q, "r": r} for r in range(3) for q in range(3)],
+             "players": [{"id": "red", "relations": {"blue": "war"}},
+                         {"id": "blue", "relations": {"red": "war"}}],
+             "units": [_unit(flyer1, "red", 0, 0, flying=True),
+                       _unit(archer1, "blue", 1, 0, archer=True, range=1),
+                       _unit(flyer2, "red", 0, 2, flying=True),
+                       _unit(archer2, "blue", 1, 2, archer=True, range=1)]}
+    action = {"type": "resolve", "orders": [
+        {"order": "move", "player": "red", "unit": flyer1, "path": [{"q": 1, "r": 0},
+                                                                  {"q": 2, "r": 0}]},
+        {"order": "move", "player": "red", "unit": flyer2, "path": [{"q": 1, "r": 2},
+                                                                  {"q": 2, "r": 2}]}]}
+    bad = [f"/state/units/{i}/id" for i, u in enumerate(ids) if ":" in u or "+" in u]
+    try:
+        outcome = RULESET.validate(state, action)
+    except InvalidInput as caught:
+        assert bad and sorted(p.pointer for p in caught.problems) == bad
+        return
+    assert not bad
+    asked = [q["id"] for q in outcome.derived["pending_decisions"]]
+    assert sorted(asked) == sorted({f"archer:{archer1}:{flyer1}", f"archer:{archer2}:{flyer2}"})
+    assert len(set(asked)) == 2
+    answered = RULESET.validate(state, {**action, "decisions": [
+        {"id": f"archer:{archer1}:{flyer1}", "choice": "attack"},
+        {"id": f"archer:{archer2}:{flyer2}", "choice": "let_pass"}]})
+    assert answered.legal
+    assert [r["code"] for r in answered.derived["results"]] == ["halted_by_archer", "moved"]
+
+
+def _unit(uid: str, owner: str, q: int, r: int, **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "owner": owner, "type": "infantry", "hex": {"q": q, "r": r},
+            "move": 4, "hit_points": 3, "max_hit_points": 3, "strength": 1,
+            "free_upkeep": True, **extra}

@@ -5,7 +5,8 @@ A state is malformed when it cannot be resolved: an id listed twice, a reference
 player, spell, ability or hex that is not there, relations that two players list
 differently, two units or two strongholds on one hex (no turn ends with units sharing a
 hex: logistics, combat and the shunting of phase 18 see to it), a unit with more hit
-points than its maximum. ``compile_board`` finds every such problem, raises them
+points than its maximum, a unit id holding a separator of the decision ids (``:`` or
+``+``: two decisions could share an id). ``compile_board`` finds every such problem, raises them
 together as ``InvalidInput`` with JSON pointers into ``/state``, and otherwise returns a
 ``Board``: every piece by id, who stands where, the map with its roads. Built once per
 request and never mutated; a turn's changes live in ``world.World``.
@@ -24,6 +25,7 @@ from arbiter.engine.index import check_ref, index_by_id
 from .models import (
     RESERVED_OWNERS,
     UNDEAD,
+    UNIT_ID_FORBIDDEN,
     PhasedOrdersAbility,
     PhasedOrdersHex,
     PhasedOrdersPlayer,
@@ -68,6 +70,16 @@ def relation_of(stances: Mapping[str, Mapping[str, Stance]], a: str, b: str) -> 
     if a in RESERVED_OWNERS or b in RESERVED_OWNERS:
         return "war"
     return stances.get(a, {}).get(b, "neutral")
+
+
+def check_unit_id(uid: str, at: tuple[object, ...], problems: Problems) -> None:
+    """A unit id may not hold a separator of the decision ids (models.UNIT_ID_FORBIDDEN):
+    every decision must have an id of its own."""
+    held = [c for c in UNIT_ID_FORBIDDEN if c in uid]
+    if held:
+        problems.add(pointer(*at), f"unit id {uid} contains {' and '.join(map(repr, held))}: "
+                     "unit ids may not contain ':' or '+', which separate the parts of a "
+                     "decision id")
 
 
 def compile_board(state: PhasedOrdersState) -> Board:
@@ -153,6 +165,7 @@ def _check_units(state: PhasedOrdersState, hexes: dict[Hex, PhasedOrdersHex],
     for uid, i in unit_index.items():
         unit = state.units[i]
         at = ("state", "units", i)
+        check_unit_id(uid, (*at, "id"), problems)
         check_ref(unit.owner, owners, (*at, "owner"), "owner", problems)
         if unit.owner == UNDEAD and not unit.undead:
             problems.add(pointer(*at, "undead"), "a unit of the uncontrolled undead is undead")

@@ -74,33 +74,52 @@ RULES: list[tuple[str, str]] = [
                    "subphase (3a-3e): a unit that enters another road hex in X-priority "
                    "steps again in a new X-priority subphase (so a chain of road hexes "
                    "reads 3b, 3b-priority, 3b-priority, ... in the trace), still before the "
-                   "next regular subphase."),
+                   "next regular subphase. 3a steps in rounds (one step each while more "
+                   "than 4 are left): a road hex entered in a 3a round gives a 3a-priority "
+                   "subphase before the next 3a round (3a, 3a-priority, 3a, 3b)."),
     ("movement.4", "Units move into and through hexes held by non-enemy units; a ground unit "
-                   "entering a hex held by an enemy halts there."),
+                   "entering a hex held by an enemy halts there. The halt is the mover's: a "
+                   "unit whose hex an enemy enters keeps its own order and may leave in its "
+                   "own later subphase, and no melee is fought then - melee is for units "
+                   "sharing a hex \"at the end of the movement phase\" (combat.1)."),
     ("movement.5", "Flying units fly over non-archer ground units; a flying unit entering a "
                    "hex held by an enemy flying unit halts there."),
     ("movement.6", "An enemy archer flown over may attack the flying unit, halting it in the "
                    "archer's hex."),
     ("communique.1", "Units of players neither allied nor at war moving into the same hex in "
                      "the same subphase, where both paths end, raise an emergency communique: "
-                     "each may halt adjacent to the contested hex or proceed."),
+                     "each may halt adjacent to the contested hex or proceed. That is the "
+                     "whole condition, so it is raised even when the hex already holds a unit "
+                     "of one of those players; a unit that proceeds onto its own player's (or "
+                     "an ally's) unit is then ejected in phase 11."),
     ("communique.2", "If the communique ends in combat (units of more than one player "
                      "proceed), war is declared immediately."),
     ("communique.3", "When the players cannot be reached, the original orders are followed: "
                      "every unit proceeds (when the request says so)."),
     ("predation.1", "Phase 10b: bandits within movement range of a caravan, and uncontrolled "
                     "undead within movement range of any non-undead unit, move to attack it "
-                    "(the nearest)."),
+                    "(the nearest, in steps). A predator with move 0 has no movement range. "
+                    "The range is counted along routes that reach the prey: through its own "
+                    "kind, never through a hex where it would certainly halt (for a ground "
+                    "predator a unit it is at war with, for a flying one an enemy flying "
+                    "unit), so it detours round such hexes or stays. A flying predator flies "
+                    "over ground units, archers included; each archer flown over has the "
+                    "option to attack it (the decision archer:<archer>:<flyer>, movement.6), "
+                    "halting it on the archer's hex."),
     ("logistics.1", "Phase 11: two allied units on one hex: one is ejected one hex back along "
                     "its own path, and again while it shares a hex with an ally."),
     ("logistics.2", "The allied players choose which unit is ejected (the decision "
                     "ejection:<q>,<r>:<units>); with one unit that can be ejected there is no "
-                    "choice and it is ejected without a decision."),
+                    "choice and it is ejected without a decision. The choice is made once, on "
+                    "the hex where the stack first forms: the unit chosen then goes back as "
+                    "often as needed, with no new choice on the hexes it lands on."),
     ("combat.1", "Phase 12: units of different sides sharing a hex after logistics fight "
                  "melee until one side remains."),
     ("combat.2", "Default melee: rounds in which each side deals its total strength to the "
                  "enemy units, weakest first, all at once; explicit results in the request "
-                 "replace it."),
+                 "replace it. Weakest first: the enemy unit with the fewest hit points "
+                 "(then by id) takes damage up to its hit points, and the rest spills over to "
+                 "the next weakest."),
     ("combat.3", "Melee between players not at war declares war between them."),
     ("healing.1", "Phase 13: all healing, including recuperation (a unit ordered to hold) and "
                   "healing abilities, never above the unit's maximum."),
@@ -130,7 +149,9 @@ RULES: list[tuple[str, str]] = [
                     "the turn stops there and returns the pending decisions. A question with "
                     "a single option is no choice and is not asked. Every answer that is not "
                     "one of its options is reported, with every decision still missing at "
-                    "that point."),
+                    "that point. Decision ids are built from unit ids, so a unit id may hold "
+                    "neither ':' nor '+' (a 422 at the id): every decision has an id of its "
+                    "own."),
 ]
 
 CODES: list[tuple[str, str, str]] = [
@@ -295,7 +316,8 @@ CATALOGUE = build_catalogue(
         "decision_kinds": {"communique": ["halt", "proceed"], "archer": ["attack", "let_pass"],
                            "ejection": ["eject"], "placement": ["place", "disband"]},
         # How each kind's decision id is formed (placement offers disband only when no hex
-        # within 20 is free; a single option is applied without a decision).
+        # within 20 is free; a single option is applied without a decision). Unit ids hold
+        # neither ':' nor '+' (board.check_unit_id), so no two decisions share an id.
         "decision_ids": {"communique": "communique:<unit>",
                          "archer": "archer:<archer>:<flyer>",
                          "ejection": "ejection:<q>,<r>:<unit>+<unit>...",

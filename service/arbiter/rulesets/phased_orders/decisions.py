@@ -7,8 +7,10 @@ A decision's id names what it is about, so the same request always asks the same
 questions (the catalogue's ``decision_ids``): ``communique:<unit>`` (one per unit of the
 communique, its owner's answer), ``archer:<archer>:<flyer>`` (the archer's owner's),
 ``ejection:<q>,<r>:<unit>+<unit>...`` (the allied units sharing hex (q,r), sorted; their
-players' together) and ``placement:<unit>`` (the game master's). A pending decision also
-names the ``unit`` it is for and the ``player`` who answers it.
+players' together) and ``placement:<unit>`` (the game master's). Unit ids hold neither
+``:`` nor ``+`` (a 422 at the id, ``board.check_unit_id``), so these ids are unambiguous:
+no two decisions share one. A pending decision also names the ``unit`` it is for and the
+``player`` who answers it.
 
 A question with a single option is no choice: it is applied without asking (an
 ejection with one unit that can be ejected; a placement with one free hex, or with none,

@@ -30,6 +30,14 @@ MAX_DECISIONS = 4_000
 BANDITS = "bandits"
 UNDEAD = "undead"
 RESERVED_OWNERS = frozenset({BANDITS, UNDEAD})
+# The separators of the decision ids (``archer:<archer>:<flyer>``,
+# ``ejection:<q>,<r>:<unit>+<unit>...``): a unit id holding one would make two decisions
+# share an id (the archer a flown over by b:c and the archer a:b flown over by c both give
+# archer:a:b:c), so a unit id with one is malformed (422 at the id).
+UNIT_ID_FORBIDDEN = (":", "+")
+UNIT_ID_RULE = ("A unit id may not contain ':' or '+', the separators of the decision ids "
+                "(archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every "
+                "decision has an id of its own; one that does is malformed (422 at the id).")
 
 Coord = Annotated[int, Field(ge=-10_000, le=10_000)]
 Move = Annotated[int, Field(ge=0, le=MAX_PATH)]
@@ -99,7 +107,7 @@ class PhasedOrdersCaravan(Frozen):
 
 
 class PhasedOrdersUnit(Frozen):
-    id: Id
+    id: Id = Field(description=UNIT_ID_RULE)
     owner: Id = Field(description="A player's id, or 'bandits', or 'undead' for "
                       "uncontrolled undead. An army that starves becomes a bandit with "
                       "the same id, owner 'bandits'.")
@@ -274,7 +282,7 @@ class PhasedOrdersCommission(Frozen):
     player: Id
     stronghold: Id
     unit_type: Word
-    new_unit: Id = Field(description="The id the new unit will have.")
+    new_unit: Id = Field(description="The id the new unit will have. " + UNIT_ID_RULE)
 
 
 class PhasedOrdersChangeSides(Frozen):

@@ -151,33 +151,34 @@ def _arrive(world: World, m: Mover) -> None:
         world.trace.event("halted_by_enemy_flyer", unit=m.piece.id, hex=at)
         m.halt(world, "halted_by_enemy_flyer")
         return
-    attacker = _archers(world, m, [o for o in foes if o.archer])
+    attacker = archers_flown_over(world, m.piece, [o for o in foes if o.archer])
     if attacker is not None:
         m.halt(world, "halted_by_archer", archer=attacker)
         return
     world.trace.event("flew_over", unit=m.piece.id, hex=at, units=[o.id for o in foes])
 
 
-def _archers(world: World, m: Mover, archers: list[Piece]) -> str | None:
-    """movement.6: each enemy archer flown over may attack; the first that does halts the
-    flying unit. None when every archer answered and let it pass (or an answer is
-    missing: the turn then stops after this step)."""
-    here = m.piece.hex
+def archers_flown_over(world: World, flyer: Piece, archers: list[Piece]) -> str | None:
+    """movement.6: each enemy archer flown over (on the flyer's hex) may attack; the first
+    that does halts the flying unit. None when every archer answered and let it pass (or
+    an answer is missing: the turn then stops after this step). A player's flyer in its
+    subphase and a flying predator in 10b alike."""
+    here = flyer.hex
     attacker = None
     for archer in archers:
-        decision = f"archer:{archer.id}:{m.piece.id}"
+        decision = f"archer:{archer.id}:{flyer.id}"
         question = PendingQuestion(
             decision, "archer", [ATTACK, LET_PASS], phase=10, subphase=world.trace.subphase,
-            hex=here, units=[archer.id, m.piece.id], unit=archer.id,
+            hex=here, units=[archer.id, flyer.id], unit=archer.id,
             player=None if archer.owner in RESERVED_OWNERS else archer.owner,
-            params={"decision": decision, "archer": archer.id, "unit": m.piece.id,
+            params={"decision": decision, "archer": archer.id, "unit": flyer.id,
                     "hex": as_dict(here)})
         answer = world.decisions.ask(question)
         if answer is None:
             continue
         attacks = answer.choice == "attack"
         world.trace.event("archer_attacked" if attacks else "archer_let_pass",
-                          archer=archer.id, unit=m.piece.id, hex=as_dict(here))
+                          archer=archer.id, unit=flyer.id, hex=as_dict(here))
         if attacks and attacker is None:
             attacker = archer.id
     return attacker

@@ -23,7 +23,7 @@ from arbiter.engine.hexgrid import Hex, as_dict, distance
 from arbiter.engine.index import check_ref
 from arbiter.engine.outcome import Verdict, location, render
 
-from .board import Board
+from .board import Board, check_unit_id
 from .catalogue import CATALOGUE
 from .models import (
     PhasedOrdersAnyOrder,
@@ -112,6 +112,7 @@ def _check_commission(board: Board, order: PhasedOrdersCommission, i: int, plan:
             _claim(plan.stronghold_order, order.stronghold, i, (*at, "stronghold"),
                    "stronghold", problems)
     check_ref(order.unit_type, board.unit_types, (*at, "unit_type"), "unit type", problems)
+    check_unit_id(order.new_unit, (*at, "new_unit"), problems)
     if order.new_unit in board.units or order.new_unit in new_units:
         problems.add(pointer(*at, "new_unit"), f"unit id {order.new_unit} is taken")
     else:
