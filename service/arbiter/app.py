@@ -34,6 +34,7 @@ from arbiter.api.problems import problem
 from arbiter.api.ratelimit import RateLimiter, RedisBuckets
 from arbiter.api.rest import RestApi, json_response
 from arbiter.api.security import ApiKeys, Gate
+from arbiter.api.signing import Signer
 from arbiter.cache import AnswerCache
 from arbiter.cache.memory import LruCache
 from arbiter.cache.redis_tier import RedisTier, connect
@@ -144,15 +145,16 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     metrics = Metrics()
     cache = build_cache(settings, metrics)
     compute = Compute.from_settings(settings)
-    answerer = Answerer(cache, compute, Limits.from_settings(settings))
+    signer = Signer.from_settings(settings)
+    answerer = Answerer(cache, compute, Limits.from_settings(settings), signer.salt())
     boards = build_boards(settings, cache, metrics)
-    rest = RestApi(registry, settings, metrics, answerer, compute, boards)
+    rest = RestApi(registry, settings, metrics, answerer, compute, boards, signer)
     keys = ApiKeys.from_hex(settings.api_key_sha256)
     limiter = build_rate_limiter(settings, cache, metrics)
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
                                          rate_limited=limiter is not None))
     graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute, boards,
-                                           metrics),
+                                           metrics, signer),
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
     routes: list[Any] = [

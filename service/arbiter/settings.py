@@ -22,7 +22,14 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from urllib.parse import urlsplit
 
 from annotated_types import Ge, Le
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    SecretStr,
+    ValidationError,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 from pydantic_settings import (
     BaseSettings,
@@ -34,7 +41,12 @@ from pydantic_settings import (
 PREFIX = "ARBITER_"
 REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "redis+sentinel")
 # Values never echoed in an error: they are (or may hold) secrets.
-SECRET = {"api_keys", "api_key_sha256"}
+SECRET = {"api_keys", "api_key_sha256", "state_keys"}
+# Secrets whose validator's reason names no secret (a key's id, its number, a length).
+SAFE_REASONS = {"state_keys"}
+# A state key: its id (what a signature names) and its secret.
+STATE_KEY_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+MIN_STATE_SECRET = 32
 
 
 class SettingsError(ValueError):
@@ -68,6 +80,30 @@ def _digests(value: str) -> str:
     for item in _listed(value):
         if not re.fullmatch(r"[0-9a-fA-F]{64}", item):
             raise ValueError("not a SHA-256 digest")
+    return value
+
+
+def state_key_pairs(raw: str) -> list[tuple[str, str]]:
+    """``ARBITER_STATE_KEYS`` as (id, secret) pairs, newest first; ValueError naming what
+    is wrong, never a secret."""
+    pairs = []
+    for number, item in enumerate(_listed(raw), 1):
+        key_id, colon, secret = item.partition(":")
+        if not colon or not STATE_KEY_ID.fullmatch(key_id.strip()):
+            raise ValueError(f"key {number} has no id of 1 to 64 letters, digits and ._- "
+                             "before its colon")
+        if len(secret.strip()) < MIN_STATE_SECRET:
+            raise ValueError(f"the secret of key {key_id.strip()!r} is shorter than "
+                             f"{MIN_STATE_SECRET} characters")
+        pairs.append((key_id.strip(), secret.strip()))
+    ids = [key_id for key_id, _ in pairs]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a key id is listed twice")
+    return pairs
+
+
+def _state_keys(value: SecretStr) -> SecretStr:
+    state_key_pairs(value.get_secret_value())
     return value
 
 
@@ -183,6 +219,18 @@ class Settings(BaseSettings):
     rulesets: Annotated[str, AfterValidator(_rulesets)] = Field(
         "", description="Comma-separated ruleset ids to serve; empty: all built-in rulesets.",
         **_allowed("comma-separated ids of built-in rulesets"))
+    state_keys: Annotated[SecretStr, AfterValidator(_state_keys)] = Field(
+        SecretStr(""), description="Keys that sign game states, comma-separated "
+        "`key_id:secret` pairs, newest first: every state that comes from a signed state "
+        "(or from `new-game`) comes back signed with the newest, and a state signed with any "
+        "key listed is accepted; drop a key from the list to retire it. Empty: states are "
+        "not signed (see Signed states).", **_allowed(
+            "comma-separated `key_id:secret` pairs: ids of 1 to 64 letters, digits and `._-`, "
+            f"secrets of {MIN_STATE_SECRET} characters or more without commas "
+            "(`openssl rand -hex 32`)"))
+    require_signed_states: bool = Field(
+        False, description="Refuse (422, `state-signature`) every request whose state does "
+        "not come with a valid signature from a key of ARBITER_STATE_KEYS, which must be set.")
     public_url: Annotated[str, AfterValidator(_url)] = Field(
         "http://127.0.0.1:8000", description="Base URL the JSON Schema links (GraphQL "
         "@specifiedBy, OpenAPI) point at.", **_allowed("an `http://` or `https://` URL"))
@@ -197,6 +245,12 @@ class Settings(BaseSettings):
             merged = ",".join(d for d in (str(data.get("api_key_sha256") or ""), *digests) if d)
             data = {**data, "api_keys": "", "api_key_sha256": merged}
         return data
+
+    @model_validator(mode="after")
+    def _signing(self) -> Settings:
+        if self.require_signed_states and not self.state_keys.get_secret_value():
+            raise ValueError("ARBITER_REQUIRE_SIGNED_STATES=true needs ARBITER_STATE_KEYS")
+        return self
 
     @classmethod
     def settings_customise_sources(
@@ -281,12 +335,12 @@ def describe_errors(exc: ValidationError, env: Mapping[str, str | None]) -> str:
     for error in exc.errors():
         name = str(error["loc"][0]) if error["loc"] else ""
         if name not in Settings.model_fields or name in seen:
-            parts.append(error["msg"])
+            parts.append(str(error["msg"]).removeprefix("Value error, "))
             continue
         seen.add(name)
         raw = env.get(variable(name).lower())
         why = ""
-        if error["type"] == "value_error" and name not in SECRET:
+        if error["type"] == "value_error" and (name not in SECRET or name in SAFE_REASONS):
             # A validator's own reason ("unknown: chess; built in: ..."), after pydantic's
             # "Value error, " prefix.
             why = f" ({str(error['msg']).split(', ', 1)[-1]})"

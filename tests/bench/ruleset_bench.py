@@ -1,7 +1,8 @@
 """Rulesets, engine only: a whole request handled in process (parse the body, judge or
 answer, serialise) without HTTP, for hex_maneuver's validate and reachable on radius-10
-and radius-50 boards, for conquest-cost on the region and territory boards, and for the
-render query (the SVG picture) of the 331-hex board and of a 40-region map."""
+and radius-50 boards, for conquest-cost on the region and territory boards, for the
+render query (the SVG picture) of the 331-hex board and of a 40-region map, and for a
+validate on the 331-hex board with signed states against the same validate unsigned."""
 
 from __future__ import annotations
 
@@ -62,7 +63,40 @@ def run(quick: bool) -> list[dict[str, Any]]:
     rows += area_movement_rows(quick)
     rows += phased_orders_rows(quick)
     rows += render_rows(quick)
+    rows += signing_rows(quick)
     return rows
+
+
+def signing_rows(quick: bool) -> list[dict[str, Any]]:
+    """Signed states (api/signing.py): a validate on the 331-hex board whose state comes
+    signed (its hash computed and checked) and whose resulting state is signed, against
+    the same request unsigned, sampled in turn; the state is a new-game state (a seed)."""
+    from arbiter.api.signing import Signer
+
+    hm = load("hex_maneuver")
+    model = contract(hm).validate_request
+    signer, off = Signer((("bench", b"s" * 32),)), Signer()
+    body = hexes.validate_body(10)
+    first, _, digest = hm.start({**body["state"], "rng": 0}, 7)
+    plain = orjson.dumps({**body, "state": first})
+    signed = orjson.dumps({**body, "state": first,
+                           "signature": signer.sign(hm.id, digest).model_dump()})
+
+    def judge(raw: bytes, keys: Signer) -> bytes:
+        # What the REST route does with a parsed body (api/rest.py, validate).
+        req: Any = model.model_validate_json(raw, strict=True)
+        check = keys.check(hm, req.state, req.signature, [(req.action, "/action")])
+        return hm.validate(req.state, req.action, req.mode, check_state=check,
+                           seal=keys.seal(hm.id) if check else None).model_dump_json().encode()
+
+    assert b'"signature":{"key":"bench"' in judge(signed, signer)
+    unsigned_s, signed_s = interleaved_medians(
+        [lambda: judge(plain, off), lambda: judge(signed, signer)],
+        budget=0.5 if quick else 6.0)
+    return [{"what": "engine validate, 331 hexes, unsigned", "median_us": us(unsigned_s)},
+            {"what": "engine validate, 331 hexes, signed state in and out",
+             "median_us": us(signed_s),
+             "added_pct": round((signed_s / unsigned_s - 1) * 100, 1)}]
 
 
 def area_movement_rows(quick: bool) -> list[dict[str, Any]]:

@@ -148,9 +148,9 @@ def slow_validate(monkeypatch: pytest.MonkeyPatch) -> None:
     original = type(ruleset).validate
 
     def slow(self: Any, state: Any, action: Any, mode: Any = "strict",
-             board: Any = None) -> Any:
+             board: Any = None, **signing: Any) -> Any:
         time.sleep(0.6)
-        return original(self, state, action, mode, board)
+        return original(self, state, action, mode, board, **signing)
 
     monkeypatch.setattr(type(ruleset), "validate", slow)
 

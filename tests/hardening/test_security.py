@@ -228,7 +228,7 @@ def broken_validate(monkeypatch: pytest.MonkeyPatch) -> None:
     from arbiter.rulesets import load
 
     def boom(self: Any, state: Any, action: Any, mode: Any = "strict",
-             board: Any = None) -> Any:
+             board: Any = None, **signing: Any) -> Any:
         raise RuntimeError("secret internals /etc/passwd")
 
     monkeypatch.setattr(type(load("hex_maneuver")), "validate", boom)

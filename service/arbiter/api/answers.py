@@ -37,10 +37,13 @@ def written(value: Any) -> bytes:
 
 class Answerer:
     def __init__(self, cache: AnswerCache | None, compute: Compute | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, salt: bytes = b"") -> None:
         self.cache = cache
         self.compute = compute
         self.limits = limits
+        # Mixed into every key (``signing.Signer.salt``): with signed states, a request
+        # is answered only after its signature was checked under the keys now listed.
+        self.salt = salt
 
     async def _cached(self, ruleset: Ruleset, query: Query, material: bytes, size: int,
                       compute: Callable[[], bytes]) -> bytes:
@@ -48,7 +51,7 @@ class Answerer:
         if self.cache is None:
             made = budgeted()
             return await made if inspect.isawaitable(made) else made
-        key = cache_key(ruleset.id, ruleset.version, query.name, material)
+        key = cache_key(ruleset.id, ruleset.version, query.name, self.salt + material)
         return await self.cache.get_or_compute(key, size, budgeted)
 
     def _budgeted(self, compute: Callable[[], bytes]) -> Callable[[], Awaitable[bytes]]:

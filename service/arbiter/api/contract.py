@@ -11,7 +11,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, create_model
 
-from arbiter.engine.outcome import Mode, Outcome
+from arbiter.engine.outcome import Mode, Outcome, StateSignature
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.wire import Frozen
 
@@ -30,8 +30,11 @@ class Contract:
     batch_request: type[BaseModel]
     outcome: type[BaseModel]
     batch_response: type[BaseModel]
-    # Each query's request as REST reads it: its state may name its board by reference.
+    # Each query's request as REST reads it: its state may name its board by reference,
+    # and come with its signature.
     query_requests: Mapping[str, type[BaseModel]]
+    new_game_request: type[BaseModel]
+    new_game: type[BaseModel]
 
 
 Returns = Literal["state", "patch", "omit"]
@@ -42,12 +45,18 @@ RETURNS: Any = Field(
     "the state sent, in `patch`; in a sequence, against the state the action before "
     "produced), omit (not at all: the verdict and state_hash only).")
 
+SIGNATURE: Any = Field(
+    default=None, description="The state's signature, as the answer that gave the state "
+    "had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service "
+    "requires signed states (ARBITER_REQUIRE_SIGNED_STATES).")
+
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
 
 
 class ValidateRequest(Frozen, Generic[S, A]):
     state: S
+    signature: StateSignature | None = SIGNATURE
     action: A
     mode: Mode = Field(default="strict", description="advisory: apply an illegal action "
                        "whose effect is well defined and return its violations as warnings.")
@@ -56,6 +65,7 @@ class ValidateRequest(Frozen, Generic[S, A]):
 
 class ValidateBatchRequest(Frozen, Generic[S, A]):
     state: S
+    signature: StateSignature | None = SIGNATURE
     actions: list[A] = Field(min_length=1, max_length=MAX_BATCH_SCHEMA)
     mode: Literal["each", "sequence"] = Field(
         default="each", description="each: every action alone against the state; "
@@ -63,6 +73,28 @@ class ValidateBatchRequest(Frozen, Generic[S, A]):
         "after the first that is not applied.")
     strictness: Mode = "strict"
     returns: Returns = RETURNS
+
+
+class NewGameRequest(Frozen, Generic[S]):
+    """A game's first state: the board, the players and every piece as the game starts.
+    Its seed (``rng``), when it has one, is replaced by one the service draws; a state
+    without one starts a table-mode game, whose actions report the draws."""
+
+    state: S
+
+
+class NewGame(Frozen):
+    """A game's first state, signed when the service signs states."""
+
+    ruleset: str
+    ruleset_version: str
+    state: dict[str, Any] = Field(description="The first state: the one sent, checked as "
+                                  "every state is, with the service's seed (by reference "
+                                  "when its board came so).")
+    state_hash: str
+    signature: StateSignature | None = Field(
+        default=None, description="Its signature (null when the service signs no states): "
+        "send it beside the state with the game's first action.")
 
 
 @cache
@@ -85,20 +117,26 @@ def contract(ruleset: Ruleset) -> Contract:
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))
-    query_requests = {name: _by_reference(query.request, state)
+    query_requests = {name: _as_sent(query.request, state)
                       for name, query in ruleset.queries.items()}
+    new_game_request = create_model(f"{prefix}NewGameRequest", __doc__=NewGameRequest.__doc__,
+                                    __base__=NewGameRequest[state])
+    new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
+                            state=(ruleset.state_model, Field(description=(
+                                NewGame.model_fields["state"].description))))
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
-                    query_requests)
+                    query_requests, new_game_request, new_game)
 
 
-def _by_reference(request: type[BaseModel], state: Any) -> type[BaseModel]:
-    """``request`` with its ``state`` read as ``state`` (the state, or it by reference);
-    the same name, so the documents show it in the request's place."""
+def _as_sent(request: type[BaseModel], state: Any) -> type[BaseModel]:
+    """``request`` as REST reads it: its ``state`` read as ``state`` (the state, or it by
+    reference) and its ``signature`` beside it; the same name, so the documents show it
+    in the request's place."""
     field = request.model_fields.get("state")
-    if field is None or state is field.annotation:
+    if field is None:
         return request
     return create_model(request.__name__, __base__=request, __doc__=request.__doc__,
-                        state=(state, field))
+                        state=(state, field), signature=(StateSignature | None, SIGNATURE))
 
 
 def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:
@@ -107,6 +145,8 @@ def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:
         return {"state": examples.state, "action": examples.action}
     if what == "validate-batch":
         return {"state": examples.state, "actions": [examples.action], "mode": "each"}
+    if what == "new-game":
+        return {"state": examples.state}
     query = ruleset.queries.get(what)
     if query is not None and query.examples:
         return dict(query.examples[0])

@@ -3,9 +3,12 @@ questions of it in one query (``validate``, ``validateBatch`` and each derived q
 
 Errors: a state or action that does not validate comes back as a GraphQL error whose
 ``extensions.problems`` carry the same JSON pointers a REST 422 would (``/state/...``,
-``/action/...``). Limits: depth, aliases, tokens and fields per operation, the state's
-size and the actions' lists (``limits.py``), and the request's compute budget, which every
-judgement of the request shares (``limits.Compute``).
+``/action/...``); a refused signature (``signing``) has ``extensions.code``
+``STATE_SIGNATURE``. The ruleset's field takes the state's ``signature`` beside the state:
+checked once for every question, and each resulting state of a signed state is signed.
+Limits: depth, aliases, tokens and fields per operation, the state's size and the
+actions' lists (``limits.py``), and the request's compute budget, which every judgement
+of the request shares (``limits.Compute``).
 """
 
 from __future__ import annotations
@@ -56,8 +59,10 @@ from arbiter.api.limits import (
 )
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import at_actions, validation_problems
+from arbiter.api.signing import SignatureRefused, Signer
 from arbiter.engine.errors import InvalidInput, Problem
-from arbiter.engine.outcome import Event, Location, Outcome, Violation
+from arbiter.engine.judging import Seal
+from arbiter.engine.outcome import Event, Location, Outcome, StateSignature, Violation
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import Query
@@ -130,12 +135,19 @@ def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy) -> GraphQLError:
                                          for p in exc.problems]})
 
 
+def _signature_refused(exc: SignatureRefused) -> GraphQLError:
+    return GraphQLError(exc.detail, extensions={
+        "code": "STATE_SIGNATURE", "problems": [{"pointer": exc.pointer, "detail": exc.detail}]})
+
+
 async def _judged(compute: Compute, work: Callable[[], T]) -> T:
     """Run ``work`` under the request's compute budget, errors as GraphQL errors."""
     try:
         return await compute.run(work)
     except InvalidInput as exc:
         raise _invalid(exc) from None
+    except SignatureRefused as exc:
+        raise _signature_refused(exc) from None
     except (LimitExceeded, BudgetExceeded, Busy) as exc:
         raise _over_limit(exc) from None
 
@@ -150,6 +162,7 @@ class Asked:
     state_digest: bytes
     state_size: int
     board: str | None = None   # the board's id, when the state named it
+    signed: bool = False       # it came signed, and its signature holds
 
 
 
@@ -173,9 +186,10 @@ def _field(name: str, resolve: Callable[..., Any], returns: Any, description: st
 class SchemaBuilder:
     def __init__(self, registry: Registry, settings: Settings, answerer: Answerer,
                  compute: Compute | None = None, boards: BoardStore | None = None,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, signer: Signer | None = None) -> None:
         self.registry = registry
         self.boards = boards or BoardStore(0)
+        self.signer = signer or Signer.from_settings(settings)
         self.metrics = metrics
         self.settings = settings
         self.answerer = answerer
@@ -183,8 +197,9 @@ class SchemaBuilder:
         self.compute = compute or Compute(0, 1)
         self.maker = TypeMaker()
         # Shared output types first, so every ruleset's Outcome reuses them.
-        for model in (Location, Violation, Event):
+        for model in (Location, Violation, Event, StateSignature):
             self.maker.object(model, input=False)
+        self.signature_input = self.maker.object(StateSignature, input=True)
 
     def questions(self, ruleset: Ruleset) -> tuple[type, Any]:
         """The ruleset's questions type and its state scalar."""
@@ -197,6 +212,7 @@ class SchemaBuilder:
         limits = self.limits
         compute = self.compute
         metrics = self.metrics
+        sealed = self._sealed
 
         def counted(outcome: Outcome) -> Outcome:
             if metrics is not None:
@@ -212,7 +228,8 @@ class SchemaBuilder:
             def work() -> Outcome:
                 act = action_of(action, "action")
                 return counted(root.ruleset.validate(
-                    root.state, act, mode.value if mode else "strict", root.board))
+                    root.state, act, mode.value if mode else "strict", root.board,
+                    seal=sealed(root, [(act, "/action")])))
 
             return await _judged(compute, work)
 
@@ -221,9 +238,11 @@ class SchemaBuilder:
             def work() -> list[Outcome]:
                 limits.check_batch(len(actions))
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
+                seal = sealed(root, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
                 return [counted(o) for o in at_actions(root.ruleset.validate_batch(
                     root.state, parsed, sequence=bool(mode and mode.value == "sequence"),
-                    mode=strictness.value if strictness else "strict", board=root.board))]
+                    mode=strictness.value if strictness else "strict", board=root.board,
+                    seal=seal))]
 
             return await _judged(compute, work)
 
@@ -240,6 +259,15 @@ class SchemaBuilder:
             fields.append(self._query_field(ruleset, query))
         return create_type(f"{prefix}Questions", fields,
                            description=f"Questions about one {ruleset.id} state."), state_type
+
+    def _sealed(self, root: Asked, actions: list[tuple[Any, str]]) -> Seal | None:
+        """What signs the resulting states of a state that came signed (and whose signature
+        held), once no action (each with its pointer) reports a draw its seed makes; None
+        for a state that came unsigned, whose resulting states are not signed."""
+        if not root.signed:
+            return None
+        self.signer.refuse_draws(root.ruleset, root.state, actions)
+        return self.signer.seal(root.ruleset.id)
 
     def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
         """A derived query: its arguments are the request model's fields but the state,
@@ -287,8 +315,13 @@ class SchemaBuilder:
         state_input: TypeAdapter[Any] = TypeAdapter(
             shape.state_input() if shape is not None else ruleset.state_model)
 
-        async def ask(state: Any) -> Asked:
+        signer = self.signer
+        compute = self.compute
+
+        async def ask(state: Any, signature: Any = None) -> Asked:
             parsed, written = _parse_state(state_input, state)
+            sent = plain(signature)
+            signed_as = _parse(StateSignature, sent, "signature") if sent is not None else None
             try:
                 limits.check_state(parsed)
                 whole, board = await _whole(boards, ruleset, parsed, state)
@@ -296,11 +329,13 @@ class SchemaBuilder:
                 raise _over_limit(exc) from None
             except InvalidInput as exc:
                 raise _invalid(exc) from None
-            return Asked(ruleset, whole, digest(written), len(written), board)
+            signed = await _judged(compute, lambda: signer.check_now(ruleset, whole, signed_as))
+            return Asked(ruleset, whole, digest(written), len(written), board, signed)
 
         return _field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
-                      [_argument("state", state_type)])
+                      [_argument("state", state_type),
+                       _argument("signature", self.signature_input | None, None)])
 
     def schema(self) -> strawberry.Schema:
         registry = self.registry
@@ -378,6 +413,7 @@ async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: A
 
 def build_schema(registry: Registry, settings: Settings, answerer: Answerer | None = None,
                  compute: Compute | None = None, boards: BoardStore | None = None,
-                 metrics: Metrics | None = None) -> strawberry.Schema:
+                 metrics: Metrics | None = None, signer: Signer | None = None
+                 ) -> strawberry.Schema:
     return SchemaBuilder(registry, settings, answerer or Answerer(None), compute,
-                         boards, metrics).schema()
+                         boards, metrics, signer).schema()

@@ -61,7 +61,9 @@ ERRORS: dict[str, Any] = {
     "422": _problem("The body is malformed: every bad field with its JSON pointer; or it is "
                     "over a limit (`limit` names it); or its state names a board this service "
                     "does not hold (type urn:arbiter:problem:board-not-found, `board` names "
-                    "it): send the state with its board inline once more."),
+                    "it): send the state with its board inline once more; or its state's "
+                    "signature is missing where required, or does not hold (type "
+                    "urn:arbiter:problem:state-signature)."),
     "503": _problem("Busy finishing computations that went over their budget; retry after "
                     "Retry-After seconds."),
 }
@@ -109,7 +111,10 @@ def _ruleset_paths(ruleset: AnyRuleset, ref: Callable[[type[BaseModel], str], st
     routes = [("validate", c.validate_request, c.outcome,
                "Judge one action: legal or every violation, the resulting state, events."),
               ("validate-batch", c.batch_request, c.batch_response,
-               "Judge several actions, each alone or in sequence.")]
+               "Judge several actions, each alone or in sequence."),
+              ("new-game", c.new_game_request, c.new_game,
+               "Start a game: its first state, with a seed the service draws, signed when "
+               "the service signs states.")]
     routes += [(q.name, c.query_requests[q.name], q.response, q.summary)
                for q in ruleset.queries.values()]
     for name, request, response, summary in routes:
@@ -141,7 +146,8 @@ def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
     for ruleset in registry:
         c = contract(ruleset)
         models += [(c.validate_request, "validation"), (c.batch_request, "validation"),
-                   (c.outcome, "serialization"), (c.batch_response, "serialization")]
+                   (c.outcome, "serialization"), (c.batch_response, "serialization"),
+                   (c.new_game_request, "validation"), (c.new_game, "serialization")]
         for query in ruleset.queries.values():
             models += [(c.query_requests[query.name], "validation"),
                        (query.response, "serialization")]

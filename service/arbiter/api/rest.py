@@ -3,8 +3,9 @@
 Each handler: find the ruleset (404 problem), then, in a worker thread under the request's
 compute budget (``limits.Compute``): parse the body with the route's pydantic model
 straight from bytes (422 problem with pointers), check the size limits (413/422 naming
-the limit), call the engine (``InvalidInput`` -> 422), serialise. Illegal actions are 200
-verdicts.
+the limit), check the state's signature (``signing``: a ``state-signature`` 422), call
+the engine (``InvalidInput`` -> 422), sign the resulting states, serialise. Illegal
+actions are 200 verdicts.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from arbiter.api.problems import (
     limit_exceeded,
     problem,
 )
+from arbiter.api.signing import SignatureRefused, Signer, draw_seed, signature_refused
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset, Registry
 from arbiter.engine.ruleset import describe
@@ -46,12 +48,16 @@ def json_response(payload: Any, status: int = 200) -> Response:
 
 
 # What keeps a request from being judged, each answered with its own problem document.
-UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded, Busy)
+UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded, Busy,
+               SignatureRefused)
 
 
 def problem_for(exc: Exception, body: bytes) -> Response:
     """The problem document for one of ``UNJUDGEABLE``: 422 with the pointers of a
-    malformed or inconsistent body, 413/422 over a limit or the budget, 503 when busy."""
+    malformed or inconsistent body or a refused signature, 413/422 over a limit or the
+    budget, 503 when busy."""
+    if isinstance(exc, SignatureRefused):
+        return signature_refused(exc)
     if isinstance(exc, ValidationError):
         return invalid_request(exc, body)
     if isinstance(exc, InvalidInput):
@@ -71,9 +77,10 @@ def raw_json(body: bytes | str, status: int = 200) -> Response:
 class RestApi:
     def __init__(self, registry: Registry, settings: Settings, metrics: Metrics,
                  answerer: Answerer, compute: Compute | None = None,
-                 boards: BoardStore | None = None) -> None:
+                 boards: BoardStore | None = None, signer: Signer | None = None) -> None:
         self.registry = registry
         self.boards = boards or BoardStore(0)
+        self.signer = signer or Signer.from_settings(settings)
         self.settings = settings
         self.metrics = metrics
         self.answerer = answerer
@@ -93,6 +100,8 @@ class RestApi:
                   self.timed("validate-batch", self.validate_batch), methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/boards/{board}", self.timed("board", self.board),
                   methods=["GET", "PUT"]),
+            Route("/v1/rulesets/{ruleset}/new-game", self.timed("new-game", self.new_game),
+                  methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
                   methods=["POST"]),
             # Last: any other method or path under a ruleset. Starlette would answer 405
@@ -128,7 +137,7 @@ class RestApi:
         if isinstance(ruleset, Response):
             return ruleset
         rest = request.path_params["rest"]
-        posted = {"validate", "validate-batch", *ruleset.queries}
+        posted = {"validate", "validate-batch", "new-game", *ruleset.queries}
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})
@@ -136,7 +145,8 @@ class RestApi:
             return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
                            "state.json and action.json")
         return problem(404, f"ruleset {ruleset.id} has no {rest!r}; it answers validate, "
-                       f"validate-batch and {', '.join(sorted(ruleset.queries)) or 'no queries'}")
+                       f"validate-batch, new-game and "
+                       f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
 
     async def list_rulesets(self, request: Request) -> Response:
         return json_response({"rulesets": [
@@ -207,9 +217,12 @@ class RestApi:
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
+        signer = self.signer
 
         def judge(req: Any, board: str | None) -> bytes | str:
-            outcome = ruleset.validate(req.state, req.action, req.mode, board)
+            check = signer.check(ruleset, req.state, req.signature, [(req.action, "/action")])
+            outcome = ruleset.validate(req.state, req.action, req.mode, board, check_state=check,
+                                       seal=signer.seal(ruleset.id) if check else None)
             self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
             return Returned(req.returns, body).outcome(outcome).model_dump_json()
 
@@ -220,11 +233,17 @@ class RestApi:
         if isinstance(ruleset, Response):
             return ruleset
         body = await request.body()
+        signer = self.signer
 
         def judge(req: Any, board: str | None) -> bytes | str:
             sequence = req.mode == "sequence"
+            check = signer.check(ruleset, req.state, req.signature,
+                                 [(a, f"/actions/{i}") for i, a in enumerate(req.actions)])
+            # Each resulting state is signed: in a sequence, every intermediate one.
             outcomes = ruleset.validate_batch(req.state, req.actions, sequence=sequence,
-                                              mode=req.strictness, board=board)
+                                              mode=req.strictness, board=board,
+                                              check_state=check,
+                                              seal=signer.seal(ruleset.id) if check else None)
             judged = list(at_actions(outcomes))
             for outcome in judged:
                 self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
@@ -234,6 +253,26 @@ class RestApi:
             return b'{"outcomes":[' + parts + b"]}"
 
         return await self._judge(ruleset, body, contract(ruleset).batch_request, judge)
+
+    async def new_game(self, request: Request) -> Response:
+        """A game's first state, from the setup the body sends (its board, its players,
+        every piece), checked as every state is, with a seed the service draws when the
+        state has one (digital mode), signed when the service signs states."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        body = await request.body()
+        signer = self.signer
+        seed = draw_seed()
+
+        def start(req: Any, board: str | None) -> bytes | str:
+            first, digest, signing = ruleset.start(req.state, seed, board)
+            signature = signer.sign(ruleset.id, signing) if signer.on else None
+            return orjson.dumps({"ruleset": ruleset.id, "ruleset_version": ruleset.version,
+                                 "state": first, "state_hash": digest,
+                                 "signature": signature.model_dump() if signature else None})
+
+        return await self._judge(ruleset, body, contract(ruleset).new_game_request, start)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -250,6 +289,9 @@ class RestApi:
         def whole(req: Any) -> Any:
             state, _ = whole_state(self.boards, ruleset, req.state,
                                    lambda: orjson.loads(body)["state"])
+            # A query answers facts, never a state: its state is checked (when signed, or
+            # when signatures are required) and nothing is signed.
+            self.signer.check_now(ruleset, state, getattr(req, "signature", None))
             return req.model_copy(update={"state": state})
 
         try:

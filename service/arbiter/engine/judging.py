@@ -20,9 +20,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from arbiter.engine.draft import BoardRef, Draft
+from arbiter.engine.draft import BoardRef, Draft, keeping_pristine
 from arbiter.engine.errors import InvalidInput, Problem
-from arbiter.engine.outcome import Mode, Outcome, Verdict
+from arbiter.engine.outcome import Mode, Outcome, StateSignature, Verdict
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -68,11 +68,30 @@ def settle(draft: Draft, state_model: type[S], board: BoardRef | None = None
     return model, state, digest
 
 
+# Signs a state from its signing digest (the transport's keys: ``api/signing.py``).
+Seal = Callable[[str], StateSignature]
+
+
+@dataclass(frozen=True, slots=True)
+class Signing:
+    """What judging a signed state makes besides its outcome: ``board_fields`` (which a
+    signing digest replaces by their own digests), the ``seal`` that signs a legal
+    action's resulting state, and the state judged when its signing digest is wanted too
+    (``judged``: to check its signature)."""
+
+    board_fields: tuple[str, ...]
+    seal: Seal | None = None
+    judged: BaseModel | None = None
+
+
 def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
-             state_model: type[BaseModel], board: BoardRef | None = None) -> Outcome:
+             state_model: type[BaseModel], board: BoardRef | None = None, *,
+             signing: Signing | None = None) -> Outcome:
     """The Outcome of a judgement. The effect is applied only when the state is returned,
     so an illegal strict action costs nothing more. ``board``: the state named its board,
-    which the resulting state names too when the action left it as it was."""
+    which the resulting state names too when the action left it as it was. ``signing``:
+    the state judged came signed; the resulting state of a legal action is sealed, and
+    the outcome carries the state judged's signing digest when asked."""
     verdict = judgement.verdict
     apply = judgement.apply
     applied = apply is not None and (verdict.legal or (mode == "advisory" and verdict.applicable))
@@ -80,16 +99,30 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
         return Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
                        applied=False, violations=verdict.violations,
                        derived=judgement.facts())
-    draft = apply()
+    judged = signing.judged if signing is not None else None
+    if judged is None:
+        draft = apply()
+    else:
+        with keeping_pristine():
+            draft = apply()
     model, new_state, digest = settle(draft, state_model, board)
     violations = verdict.violations
     if not verdict.legal:
         violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
+    signature = None
+    if signing is not None and signing.seal is not None and verdict.legal:
+        # Only a legal action's state: one advisory mode applied despite its violations
+        # is no state the rules reach, and comes back unsigned.
+        signature = signing.seal(draft.signing_digest(signing.board_fields))
     outcome = Outcome(
         ruleset=ruleset, ruleset_version=version, legal=verdict.legal, applied=True,
         violations=violations, state=new_state, events=verdict.events,
-        derived=judgement.facts(), reversible=judgement.reversible, state_hash=digest)
+        derived=judgement.facts(), reversible=judgement.reversible, state_hash=digest,
+        signature=signature)
     outcome._state_model = model
+    if signing is not None and judged is not None and draft.base is judged:
+        # (A draft of some other state could not tell the judged state's digest.)
+        outcome._judged_digest = draft.base_digest(signing.board_fields)
     return outcome
 
 

@@ -60,6 +60,19 @@ class Event(BaseModel):
     at: Location = Field(default_factory=Location)
 
 
+class StateSignature(BaseModel):
+    """A state's signature (``ARBITER_STATE_KEYS``): an HMAC-SHA-256 over the state's
+    signing digest (``Draft.signing_digest``), made by the service and tagged with the id
+    of the key that made it. The engine only carries it: the transport signs and checks
+    (``api/signing.py``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._-]+$",
+                     description="The id of the key that signed the state.")
+    mac: str = Field(pattern=r"^[0-9a-f]{64}$", description="The HMAC-SHA-256, lowercase hex.")
+
+
 class Outcome(BaseModel):
     """The answer to ``validate``. An illegal action is a verdict, not an error."""
 
@@ -81,14 +94,24 @@ class Outcome(BaseModel):
     derived: dict[str, Any] = Field(default_factory=dict)
     reversible: bool = True
     state_hash: str | None = None
+    signature: StateSignature | None = Field(
+        default=None, description="The resulting state's signature, when the service signs "
+        "states (ARBITER_STATE_KEYS) and the state judged was signed: send it back beside "
+        "that state (whole, by reference or patched, it is the same state).")
 
     # The resulting state as the ruleset's own model (the pipeline validated it), kept
     # for sequences of actions so a batch does not re-parse what it has just built.
     # Never serialised.
     _state_model: BaseModel | None = PrivateAttr(default=None)
+    # The signing digest (``Draft.base_digest``) of the state judged, made when the
+    # caller asked for it to check the state's signature. Never serialised.
+    _judged_digest: str | None = PrivateAttr(default=None)
 
     def next_state(self) -> BaseModel | None:
         return self._state_model
+
+    def judged_digest(self) -> str | None:
+        return self._judged_digest
 
 
 def _fmt(value: Any) -> str:

@@ -14,7 +14,16 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
 - its ``catalogue`` (rules, codes, events, fixed data), its derived ``queries`` and
   ``examples`` to paste;
 - its ``board_fields``: the static part of a state, which a client may send by
-  reference (``engine.boards``).
+  reference (``engine.boards``);
+- optionally ``ready`` (the fields its compiled board keeps as JSON, which a state's hash
+  reads rather than dumping them again) and ``reported_draws`` (the fields of an action
+  that report a draw made at the table, which a signed game with a seed refuses).
+
+Randomness: a state's ``rng`` field is its seed (digital mode: the service draws with it
+and the advanced seed comes back in the resulting state); a state without one is in table
+mode, and its actions report the draws. ``start`` makes a game's first state with a seed
+the caller drew, and ``signing_digest`` is what a state's signature covers: the engine
+draws nothing and keys nothing itself.
 
 ``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
 at this boundary.
@@ -31,13 +40,24 @@ from pydantic import BaseModel, RootModel
 
 from arbiter.engine.boards import BoardShape, board_shape
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
-from arbiter.engine.draft import BoardRef
-from arbiter.engine.judging import Judgement, conclude, legal
+from arbiter.engine.draft import BoardRef, Draft, Ready
+from arbiter.engine.judging import Judgement, Seal, Signing, conclude, legal, settle
 from arbiter.engine.outcome import Mode, Outcome
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
 B = TypeVar("B")
+
+# The field of a state that holds its seed (digital mode), in every ruleset that draws.
+SEED_FIELD = "rng"
+# Called with the signing digest of a state before it is judged (``Ruleset.validate``);
+# raises to refuse the state (the transport checks its signature).
+StateCheck = Callable[[str], None]
+
+
+def no_draws(action: Any) -> tuple[str, ...]:
+    """A ruleset whose actions report no draw."""
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +99,13 @@ class Ruleset(Generic[S, A, B]):
     # The static part of a state (a hex map, an area graph): the top-level state fields a
     # client may send by reference (``engine.boards``). Empty: the ruleset has no board.
     board_fields: tuple[str, ...] = ()
+    # The state fields its compiled board keeps as JSON already (a hex map dumped once per
+    # map), so hashing a state reads their kept bytes (``Draft``'s ``ready``).
+    ready: Callable[[B], Mapping[str, Ready]] | None = None
+    # The fields of an action that report a draw made at the table (table mode: a die's
+    # result, a tile or card named): where a signed state has a seed, the service draws
+    # them, and the transport refuses an action that names them.
+    reported_draws: Callable[[A], Sequence[str]] = no_draws
 
     @cached_property
     def boards(self) -> BoardShape | None:
@@ -132,29 +159,76 @@ class Ruleset(Generic[S, A, B]):
             return action
         return self.action_model.model_validate(action).root
 
+    def signing_digest(self, state: S | Mapping[str, Any], compiled: B | None = None) -> str:
+        """What a signature of a (whole) state covers (``Draft.signing_digest``): the same
+        whichever way its board travels. ``compiled``: the state's board, when the caller
+        has compiled it already."""
+        return self._hashed(self.parse_state(state), compiled).signing_digest(
+            self.board_fields)
+
+    def _hashed(self, parsed: S, compiled: B | None = None) -> Draft:
+        """A draft of ``parsed`` as it stands, for its digests (its ready fields read from
+        its compiled board)."""
+        if self.ready is None:
+            return Draft(parsed)
+        return Draft(parsed, self.ready(self.compile(parsed) if compiled is None else compiled))
+
+    def start(self, state: S | Mapping[str, Any], seed: int,
+              board: str | None = None) -> tuple[dict[str, Any], str, str]:
+        """A game's first state: ``state`` checked as every state is (compiled), its seed
+        replaced by ``seed`` when it has one (digital mode; a state without a seed stays in
+        table mode), as JSON (naming its board when it came so), its hash and its signing
+        digest."""
+        parsed = self.parse_state(state)
+        compiled = self.compile(parsed)
+        draft = Draft(parsed, self.ready(compiled) if self.ready is not None else None)
+        if getattr(parsed, SEED_FIELD, None) is not None:
+            draft[SEED_FIELD] = seed
+        named = BoardRef(board, self.board_fields) if board is not None else None
+        _, first, digest = settle(draft, self.state_model, named)
+        return first, digest, draft.signing_digest(self.board_fields)
+
     def validate(self, state: S | Mapping[str, Any], action: A | RootModel[A] | Mapping[str, Any],
-                 mode: Mode = "strict", board: str | None = None) -> Outcome:
+                 mode: Mode = "strict", board: str | None = None, *,
+                 check_state: StateCheck | None = None, seal: Seal | None = None) -> Outcome:
         """The pipeline: parse, compile, judge, apply, check the resulting state, conclude.
         ``board``: the id the state's board came by (``engine.boards``); the resulting
-        state names it too when the action left the board as it was."""
+        state names it too when the action left the board as it was. ``check_state`` is
+        called with the state's signing digest before the outcome is returned (and raises
+        to refuse the state); ``seal`` signs a legal action's resulting state."""
         parsed = self.parse_state(state)
         compiled = self.compile(parsed)
         judgement = self.judge(compiled, self.parse_action(action))
         named = BoardRef(board, self.board_fields) if board is not None else None
-        return conclude(self.id, self.version, judgement, mode, self.state_model, named)
+        signing = None
+        if seal is not None or check_state is not None:
+            signing = Signing(self.board_fields, seal,
+                              judged=parsed if check_state is not None else None)
+        outcome = conclude(self.id, self.version, judgement, mode, self.state_model, named,
+                           signing=signing)
+        if check_state is not None:
+            # Checked once judged: writing the resulting state dumped what the state's
+            # digest needs, and nothing is answered before the check.
+            judged = outcome.judged_digest()
+            check_state(judged if judged is not None else self.signing_digest(parsed, compiled))
+        return outcome
 
     def validate_batch(self, state: S | Mapping[str, Any],
                        actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *,
-                       sequence: bool, mode: Mode = "strict",
-                       board: str | None = None) -> Iterator[Outcome]:
+                       sequence: bool, mode: Mode = "strict", board: str | None = None,
+                       check_state: StateCheck | None = None,
+                       seal: Seal | None = None) -> Iterator[Outcome]:
         """Each action alone against ``state``, or the actions in order, each against the
         state the previous one produced. A sequence stops after the first action that
         could not be applied: later actions have no defined state to be judged against.
         A generator, so the caller knows which action a malformed one (``InvalidInput``)
-        was."""
+        was. ``check_state``: as for ``validate``, for the state sent (the states after it
+        are the engine's own); ``seal``: every resulting state is signed."""
         current = self.parse_state(state)
         for action in actions:
-            outcome = self.validate(current, action, mode, board)
+            outcome = self.validate(current, action, mode, board, check_state=check_state,
+                                    seal=seal)
+            check_state = None
             yield outcome
             if sequence:
                 nxt = outcome.next_state()

@@ -15,6 +15,7 @@ question asked of it, never changed (but for its memo of facts derived from it).
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import defaultdict
 from collections.abc import Hashable, Mapping
@@ -64,10 +65,15 @@ class Board:
     def draft(self) -> Draft:
         """A draft of the resulting state. The map's JSON comes from the map index (dumped
         once per map), so a maneuver, which leaves the map as it is, never dumps it again."""
+        return Draft(self.state, ready=self.ready())
+
+    def ready(self) -> dict[str, Ready]:
+        """The map as JSON, kept by the map index: for drafts, and for the state's hash
+        (``Ruleset.ready``), which a signed state's check computes on every request."""
         hex_map, hexes = self.hex_map, self.state.hexes
-        return Draft(self.state, ready={"hexes": Ready(
-            json=lambda: hex_map.hexes_json(hexes),
-            canonical=lambda: hex_map.hexes_canonical(hexes))})
+        return {"hexes": Ready(json=lambda: hex_map.hexes_json(hexes),
+                               canonical=lambda: hex_map.hexes_canonical(hexes),
+                               digest=lambda: hex_map.hexes_digest(hexes))}
 
     def on_map(self, h: Hex) -> bool:
         return h in self.terrain
@@ -147,6 +153,7 @@ class MapIndex:
     problems: tuple[Problem, ...]
     _json: list[dict[str, Any]] | None = None
     _canonical: bytes | None = None
+    _digest: str | None = None
 
     def hexes_json(self, hexes: list[HexManeuverHex]) -> list[dict[str, Any]]:
         """The hexes as the state's JSON has them: dumped once per map (a maneuver leaves
@@ -161,6 +168,12 @@ class MapIndex:
         if self._canonical is None:
             self._canonical = orjson.dumps(self.hexes_json(hexes), option=orjson.OPT_SORT_KEYS)
         return self._canonical
+
+    def hexes_digest(self, hexes: list[HexManeuverHex]) -> str:
+        """The hex sha256 of that, for a signed state's signing digest: once per map."""
+        if self._digest is None:
+            self._digest = hashlib.sha256(self.hexes_canonical(hexes)).hexdigest()
+        return self._digest
 
 
 _HEXES = TypeAdapter(list[HexManeuverHex])

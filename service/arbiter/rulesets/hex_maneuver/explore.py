@@ -23,6 +23,7 @@ from .board import Board, tile_problems
 from .maneuver import PathPlan
 from .models import (
     WATER,
+    HexManeuverAnyAction,
     HexManeuverExplore,
     HexManeuverState,
     HexManeuverTile,
@@ -33,6 +34,17 @@ from .moves import apply_maneuver
 from .terrain import Column
 
 ROTATIONS = range(6)
+# What an exploration may report from the table: the tile flipped, the relic drawn, the
+# event card flipped.
+REPORTED = ("tile", "relic", "event_card")
+
+
+def reported_draws(action: HexManeuverAnyAction) -> tuple[str, ...]:
+    """The draws an exploration reports (table mode): a signed game with a seed makes them
+    from its stack, bag and deck instead (``Ruleset.reported_draws``)."""
+    if not isinstance(action, HexManeuverExplore):
+        return ()
+    return tuple(name for name in REPORTED if getattr(action, name) is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
 from .examples import EXAMPLE_STATE, EXAMPLES
+from .explore import reported_draws
 from .judge import judge
 from .models import (
     HexManeuverAction,
@@ -55,4 +56,6 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     queries=QUERIES,
     examples=EXAMPLES,
     board_fields=("hexes",),
+    ready=Board.ready,
+    reported_draws=reported_draws,
 ), PICTURE)

@@ -23,8 +23,16 @@ from .board import Board
 from .catalogue import REINFORCEMENT_DIE
 from .cost import cost_breakdown
 from .ledger import Ledger
-from .models import RegionConquestConquer, RegionConquestFinalConquest
+from .models import RegionConquestAnyAction, RegionConquestConquer, RegionConquestFinalConquest
 from .targets import Reach, off_turn, region_refusals, turn_refusals
+
+
+def reported_draws(action: RegionConquestAnyAction) -> tuple[str, ...]:
+    """The reinforcement die's result, when a final conquest reports it (table mode): a
+    signed game with a seed rolls it instead (``Ruleset.reported_draws``)."""
+    if isinstance(action, RegionConquestFinalConquest) and action.die is not None:
+        return ("die",)
+    return ()
 
 
 def check_player(board: Board, player: str, problems: Problems) -> None:

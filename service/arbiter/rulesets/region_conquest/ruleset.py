@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .conquest import reported_draws
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -58,4 +59,5 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     queries=QUERIES,
     examples=EXAMPLES,
     board_fields=("regions",),
+    reported_draws=reported_draws,
 ), PICTURE)
