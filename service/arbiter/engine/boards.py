@@ -78,10 +78,6 @@ class BoardShape:
             name: getattr(board, name) if name in self.fields else getattr(reference, name)
             for name in self.state_model.model_fields})
 
-    def lean(self, state: Mapping[str, Any], board: str) -> dict[str, Any]:
-        """A state's JSON with its board fields replaced by the board's id."""
-        return {"board": board, **{k: v for k, v in state.items() if k not in self.fields}}
-
 
 def _inline_or_reference(value: Any) -> Literal["inline", "reference"]:
     if isinstance(value, Mapping):
