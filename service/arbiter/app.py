@@ -152,7 +152,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     keys = ApiKeys.from_hex(settings.api_key_sha256)
     limiter = build_rate_limiter(settings, cache, metrics)
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
-                                         rate_limited=limiter is not None))
+                                         rate_limited=limiter is not None,
+                                         max_batch=settings.max_batch))
     graphql = GraphQLEndpoint(build_schema(registry, settings, answerer, compute, boards,
                                            metrics, signer),
                               graphql_ide="graphiql", allow_queries_via_get=False)

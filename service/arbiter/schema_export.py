@@ -23,8 +23,9 @@ def render(registry: Registry | None = None) -> dict[str, bytes]:
     so the artefacts do not depend on where they were generated."""
     registry = registry or builtin_registry()
     settings = Settings()
+    openapi = build_openapi(registry, __version__, max_batch=settings.max_batch)
     files = {
-        "openapi.json": orjson.dumps(build_openapi(registry, __version__), option=_JSON) + b"\n",
+        "openapi.json": orjson.dumps(openapi, option=_JSON) + b"\n",
         "schema.graphql": build_schema(registry, settings).as_str().encode() + b"\n",
     }
     for ruleset in registry:

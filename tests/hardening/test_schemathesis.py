@@ -103,6 +103,9 @@ MODES = [GenerationMode.POSITIVE, GenerationMode.NEGATIVE]
 REGISTRY = builtin_registry(os.environ.get("ARBITER_RULESETS", ""))
 OPERATIONS = sorted((f"{method.upper()} {path}", mode)
                     for path, item in build_openapi(REGISTRY, __version__)["paths"].items()
+                    # GraphQL is fuzzed through its own schema (test_graphql_field): strawberry
+                    # ignores an envelope field of the wrong type, which is not a REST answer.
+                    if path != "/graphql"
                     for method, op in item.items()
                     # an operation without inputs has no schema-invalid request to make
                     for mode in (MODES if "requestBody" in op else MODES[:1]))

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from starlette.responses import Response
 
 from arbiter.api.patch import json_patch
-from arbiter.api.problems import problem
+from arbiter.api.problems import problem_body
 from arbiter.cache.redis_tier import RedisTier
 from arbiter.engine.boards import board_id
 from arbiter.engine.errors import InvalidInput, Problem
@@ -162,9 +162,14 @@ def whole_state(store: BoardStore, ruleset: AnyRuleset, state: BaseModel,
 def board_not_found(missing: BoardMissing) -> Response:
     """The problem a client answers by sending the state with its board inline once more
     (with ``board`` too, to store it again)."""
+    return Response(orjson.dumps(board_not_found_body(missing)), status_code=422,
+                    media_type="application/problem+json")
+
+
+def board_not_found_body(missing: BoardMissing) -> dict[str, Any]:
     errors = [Problem(missing.pointer, str(missing))] if missing.pointer else []
-    return problem(422, str(missing), errors, type=BOARD_NOT_FOUND,
-                   title="The board named is not known here", board=missing.board)
+    return problem_body(422, str(missing), errors, type=BOARD_NOT_FOUND,
+                        title="The board named is not known here", board=missing.board)
 
 
 @dataclass(frozen=True, slots=True)

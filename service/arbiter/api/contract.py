@@ -4,14 +4,16 @@ the OpenAPI document (for schemas) read, so they cannot disagree."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field, create_model
 
-from arbiter.engine.outcome import Mode, Outcome, StateSignature
+from arbiter.api.meta import CodeEntry, EventEntry, RulesetDescription
+from arbiter.engine.outcome import Event, Mode, Outcome, StateSignature, Violation
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.wire import Frozen
 
@@ -35,6 +37,50 @@ class Contract:
     query_requests: Mapping[str, type[BaseModel]]
     new_game_request: type[BaseModel]
     new_game: type[BaseModel]
+    # GET /v1/rulesets/{id}: the catalogue, its codes and kinds as the enums below.
+    description: type[BaseModel]
+
+
+def lower_camel(name: str) -> str:
+    """``legal-actions`` -> ``legalActions``: a route's name in an operation id."""
+    first, *rest = name.split("-")
+    return first + "".join(part.capitalize() for part in rest)
+
+
+def _enum(name: str, values: Iterable[str], doc: str) -> Any:
+    """A string enum of ``values`` (a catalogue's codes or kinds), so the documents list
+    them; plain ``str`` when there are none (an empty enum admits nothing)."""
+    members = list(values)
+    if not members:
+        return str
+    enum = StrEnum(name, [(v, v) for v in members])  # type: ignore[misc]  # functional API
+    enum.__doc__ = doc
+    return enum
+
+
+def _catalogued(ruleset: Ruleset) -> tuple[Any, Any, type[BaseModel]]:
+    """The ruleset's violation and event models (``code`` and ``kind`` as its catalogue's
+    enums) and its description model: for the documents; the engine's own ``Violation``
+    and ``Event`` carry the same strings."""
+    prefix = camel(ruleset.id)
+    codes = _enum(f"{prefix}ViolationCode", ruleset.codes,
+                  f"A violation code of {ruleset.title}: GET /v1/rulesets/{ruleset.id} "
+                  "lists each with the rule it enforces and its message template.")
+    kinds = _enum(f"{prefix}EventKind", ruleset.event_kinds,
+                  f"An event kind of {ruleset.title}: GET /v1/rulesets/{ruleset.id} lists "
+                  "each with the rule that makes it happen and its message template.")
+    violation = create_model(f"{prefix}Violation", __base__=Violation,
+                             __doc__="A rule the action breaks, with the rule's id.",
+                             code=(codes, ...))
+    event = create_model(f"{prefix}Event", __base__=Event,
+                         __doc__="Something the action made happen, with the rule's id.",
+                         kind=(kinds, ...))
+    code_entry = create_model(f"{prefix}CodeEntry", __base__=CodeEntry, code=(codes, ...))
+    event_entry = create_model(f"{prefix}EventEntry", __base__=EventEntry, kind=(kinds, ...))
+    description = create_model(
+        f"{prefix}Description", __base__=RulesetDescription, __doc__=RulesetDescription.__doc__,
+        violation_codes=(list[code_entry], ...), event_kinds=(list[event_entry], ...))
+    return violation, event, description
 
 
 Returns = Literal["state", "patch", "omit"]
@@ -113,7 +159,13 @@ def contract(ruleset: Ruleset) -> Contract:
     # Outcome with the state typed as the ruleset's state: for the documents only; the
     # routes serialise the engine's Outcome, whose state is that model dumped as JSON.
     typed_state: Any = ruleset.state_model | None
-    outcome = create_model(f"{prefix}Outcome", __base__=Outcome, state=(typed_state, None))
+    violation, event, description = _catalogued(ruleset)
+    violations: Any = list[violation]  # type: ignore[valid-type]  # a model made at start-up
+    events: Any = list[event]  # type: ignore[valid-type]  # a model made at start-up
+    outcome = create_model(f"{prefix}Outcome", __base__=Outcome, __doc__=Outcome.__doc__,
+                           state=(typed_state, None),
+                           violations=(violations, Field(default_factory=list)),
+                           events=(events, Field(default_factory=list)))
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))
@@ -125,7 +177,7 @@ def contract(ruleset: Ruleset) -> Contract:
                             state=(ruleset.state_model, Field(description=(
                                 NewGame.model_fields["state"].description))))
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
-                    query_requests, new_game_request, new_game)
+                    query_requests, new_game_request, new_game, description)
 
 
 def _as_sent(request: type[BaseModel], state: Any) -> type[BaseModel]:

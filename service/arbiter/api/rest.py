@@ -24,6 +24,7 @@ from arbiter.api.answers import Answerer
 from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
 from arbiter.api.contract import contract
 from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
+from arbiter.api.meta import BoardStored, RulesetList, RulesetSummary
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import (
     at_actions,
@@ -72,6 +73,22 @@ def problem_for(exc: Exception, body: bytes) -> Response:
 
 def raw_json(body: bytes | str, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
+
+
+def ruleset_list(registry: Registry) -> RulesetList:
+    """What ``GET /v1/rulesets`` answers."""
+    return RulesetList(rulesets=[RulesetSummary(
+        id=r.id, version=r.version, title=r.title, action_types=list(r.action_types),
+        queries=sorted(r.queries), rules=[rule.id for rule in r.rules],
+        href=f"/v1/rulesets/{r.id}") for r in registry])
+
+
+def description(ruleset: AnyRuleset) -> BaseModel:
+    """What ``GET /v1/rulesets/{id}`` answers: the catalogue, with its schemas' links."""
+    body = describe(ruleset)
+    body["schemas"] = {"state": f"/v1/rulesets/{ruleset.id}/schema/state.json",
+                       "action": f"/v1/rulesets/{ruleset.id}/schema/action.json"}
+    return contract(ruleset).description.model_validate(body)
 
 
 class RestApi:
@@ -149,21 +166,13 @@ class RestApi:
                        f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
 
     async def list_rulesets(self, request: Request) -> Response:
-        return json_response({"rulesets": [
-            {"id": r.id, "version": r.version, "title": r.title,
-             "action_types": list(r.action_types), "queries": sorted(r.queries),
-             "rules": [rule.id for rule in r.rules],
-             "href": f"/v1/rulesets/{r.id}"}
-            for r in self.registry]})
+        return raw_json(ruleset_list(self.registry).model_dump_json())
 
     async def show_ruleset(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
-        body = describe(ruleset)
-        body["schemas"] = {"state": f"/v1/rulesets/{ruleset.id}/schema/state.json",
-                           "action": f"/v1/rulesets/{ruleset.id}/schema/action.json"}
-        return json_response(body)
+        return raw_json(description(ruleset).model_dump_json())
 
     async def json_schema(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -323,7 +332,8 @@ class RestApi:
         if request.method == "GET":
             if await self.boards.fetch(ruleset, board) is None:
                 return board_not_found(BoardMissing(ruleset.id, board, ""))
-            return json_response({"board": board, "fields": list(shape.fields)})
+            return raw_json(BoardStored(board=board, fields=list(shape.fields))
+                            .model_dump_json())
         body = await request.body()
 
         def work() -> Response:
@@ -332,7 +342,8 @@ class RestApi:
                 self.limits.check_state(model, "")
                 sent = orjson.loads(body)
                 self.boards.store(ruleset, board, sent, model, "")
-                return json_response({"board": board, "fields": list(shape.fields)}, 201)
+                return raw_json(BoardStored(board=board, fields=list(shape.fields))
+                                .model_dump_json(), 201)
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
