@@ -14,7 +14,8 @@
 //                                       version is not the document's info.version
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
+import openapiTS, { astToString, NUMBER } from "openapi-typescript";
+import ts from "typescript";
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const DOCUMENT = here("../../../schema/openapi.json");
@@ -57,6 +58,14 @@ async function typesFile(document) {
   const ast = await openapiTS(withoutExamples(document), {
     // A field with a default may be left out of a request: keep it optional.
     defaultNonNullable: false,
+    // An integer that may pass 2^53 (a 64-bit seed) is read as a bigint (src/json.ts).
+    transform(schema) {
+      const big = 2 ** 53;
+      if (schema.type === "integer" && ((schema.maximum ?? 0) > big || (schema.minimum ?? 0) < -big)) {
+        return ts.factory.createUnionTypeNode([NUMBER, ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)]);
+      }
+      return undefined;
+    },
     silent: true,
   });
   return HEADER + "/* eslint-disable */\n" + astToString(ast);

@@ -14,8 +14,9 @@
 /** A JSON value as this client reads it: numbers past 2^53 come as `bigint`. */
 export type Json = null | boolean | number | bigint | string | Json[] | { [key: string]: Json };
 
-const TWO_63 = 9223372036854775808; // orjson reads an integer in [-2^63, 2^64) as an int
-const TWO_64 = 18446744073709551616;
+// orjson reads an integer literal in [-2^63, 2^64) as an int, any other as a float.
+const INT_MIN = -(BigInt(2) ** BigInt(63));
+const INT_END = BigInt(2) ** BigInt(64);
 
 /** JSON.stringify's answer for `value` (toJSON, undefined and functions left out), with a
  * `bigint` written as its digits; keys in their own order, or sorted for `canonicalJson`. */
@@ -84,7 +85,9 @@ export function canonicalJson(value: unknown): string {
  * `100.0`). JavaScript's shortest round-trip digits are the same digits. */
 export function orjsonNumber(n: number): string {
   const sent = JSON.stringify(n);
-  if (/^-?\d+$/.test(sent) && n >= -TWO_63 && n < TWO_64) return sent;
+  // The literal decides, not the double: JSON.stringify(-(2 ** 63)) is
+  // "-9223372036854776000", past the int range though the double is in it.
+  if (/^-?\d+$/.test(sent) && BigInt(sent) >= INT_MIN && BigInt(sent) < INT_END) return sent;
   const [mantissa, exponentText] = Math.abs(n).toExponential().split("e");
   const digits = (mantissa as string).replace(".", "");
   const exponent = Number(exponentText);

@@ -126,10 +126,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, keys sorted at every level, no whitespace, UTF-8). */
-                board_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** Whether the service holds the board with this id. */
@@ -351,10 +348,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, keys sorted at every level, no whitespace, UTF-8). */
-                board_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** Whether the service holds the board with this id. */
@@ -525,10 +519,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, keys sorted at every level, no whitespace, UTF-8). */
-                board_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** Whether the service holds the board with this id. */
@@ -699,10 +690,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, keys sorted at every level, no whitespace, UTF-8). */
-                board_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** Whether the service holds the board with this id. */
@@ -873,10 +861,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, keys sorted at every level, no whitespace, UTF-8). */
-                board_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /** Whether the service holds the board with this id. */
@@ -2835,7 +2820,7 @@ export interface components {
              * @description Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: number | null;
+            rng?: (number | bigint) | null;
             /** Structures */
             structures?: components["schemas"]["HexManeuverStructure"][];
             /**
@@ -2887,7 +2872,7 @@ export interface components {
              * @description Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: number | null;
+            rng?: (number | bigint) | null;
             /** Structures */
             structures?: components["schemas"]["HexManeuverStructure"][];
             /**
@@ -3985,7 +3970,7 @@ export interface components {
              * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
              * @default 0
              */
-            rng?: number;
+            rng?: number | bigint;
             /** Spells */
             spells?: components["schemas"]["PhasedOrdersSpell"][];
             /** Strongholds */
@@ -4031,7 +4016,7 @@ export interface components {
              * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
              * @default 0
              */
-            rng?: number;
+            rng?: number | bigint;
             /** Spells */
             spells?: components["schemas"]["PhasedOrdersSpell"][];
             /** Strongholds */
@@ -4970,7 +4955,7 @@ export interface components {
              * @description Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: number | null;
+            rng?: (number | bigint) | null;
             turn: components["schemas"]["RegionConquestTurn"];
         };
         /**
@@ -5007,7 +4992,7 @@ export interface components {
              * @description Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: number | null;
+            rng?: (number | bigint) | null;
             turn: components["schemas"]["RegionConquestTurn"];
         };
         /**
