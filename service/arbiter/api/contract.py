@@ -156,9 +156,13 @@ def contract(ruleset: Ruleset) -> Contract:
                                     __base__=generic[0][state, action])
     batch_request = create_model(f"{prefix}ValidateBatchRequest",
                                  __base__=generic[1][state, action])
-    # Outcome with the state typed as the ruleset's state: for the documents only; the
+    # Outcome with the state typed as the ruleset's state, whole or by reference (when the
+    # state's board came so and the action left it as it was): for the documents only; the
     # routes serialise the engine's Outcome, whose state is that model dumped as JSON.
-    typed_state: Any = ruleset.state_model | None
+    whole: Any = ruleset.state_model
+    if ruleset.boards is not None:
+        whole = ruleset.state_model | ruleset.boards.reference_model
+    typed_state: Any = whole | None
     violation, event, description = _catalogued(ruleset)
     violations: Any = list[violation]  # type: ignore[valid-type]  # a model made at start-up
     events: Any = list[event]  # type: ignore[valid-type]  # a model made at start-up
@@ -174,7 +178,7 @@ def contract(ruleset: Ruleset) -> Contract:
     new_game_request = create_model(f"{prefix}NewGameRequest", __doc__=NewGameRequest.__doc__,
                                     __base__=NewGameRequest[state])
     new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
-                            state=(ruleset.state_model, Field(description=(
+                            state=(whole, Field(description=(
                                 NewGame.model_fields["state"].description))))
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
                     query_requests, new_game_request, new_game, description)
