@@ -1545,8 +1545,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so). */
-            state: components["schemas"]["AreaMovementState"];
+            /**
+             * State
+             * @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so).
+             */
+            state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
             /** State Hash */
             state_hash: string;
         };
@@ -1624,8 +1627,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @default null */
-            state?: components["schemas"]["AreaMovementState"] | null;
+            /**
+             * State
+             * @default null
+             */
+            state?: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"] | null;
             /**
              * State Hash
              * @default null
@@ -2565,8 +2571,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so). */
-            state: components["schemas"]["HexManeuverState"];
+            /**
+             * State
+             * @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so).
+             */
+            state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
             /** State Hash */
             state_hash: string;
         };
@@ -2649,8 +2658,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @default null */
-            state?: components["schemas"]["HexManeuverState"] | null;
+            /**
+             * State
+             * @default null
+             */
+            state?: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"] | null;
             /**
              * State Hash
              * @default null
@@ -3462,8 +3474,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so). */
-            state: components["schemas"]["PhasedOrdersState"];
+            /**
+             * State
+             * @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so).
+             */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
             /** State Hash */
             state_hash: string;
         };
@@ -3584,8 +3599,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @default null */
-            state?: components["schemas"]["PhasedOrdersState"] | null;
+            /**
+             * State
+             * @default null
+             */
+            state?: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"] | null;
             /**
              * State Hash
              * @default null
@@ -4724,8 +4742,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so). */
-            state: components["schemas"]["RegionConquestState"];
+            /**
+             * State
+             * @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so).
+             */
+            state: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"];
             /** State Hash */
             state_hash: string;
         };
@@ -4791,8 +4812,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @default null */
-            state?: components["schemas"]["RegionConquestState"] | null;
+            /**
+             * State
+             * @default null
+             */
+            state?: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"] | null;
             /**
              * State Hash
              * @default null
@@ -5483,8 +5507,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so). */
-            state: components["schemas"]["TerritoryConquestState"];
+            /**
+             * State
+             * @description The first state: the one sent, checked as every state is, with the service's seed (by reference when its board came so).
+             */
+            state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
             /** State Hash */
             state_hash: string;
         };
@@ -5550,8 +5577,11 @@ export interface components {
              * @default null
              */
             signature?: components["schemas"]["StateSignature"] | null;
-            /** @default null */
-            state?: components["schemas"]["TerritoryConquestState"] | null;
+            /**
+             * State
+             * @default null
+             */
+            state?: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"] | null;
             /**
              * State Hash
              * @default null
