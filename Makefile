@@ -15,7 +15,7 @@ INSTALL := $(BIN)/python -m pip install --quiet --constraint $(LOCK)
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test assets test-fast source-check bench bench-quick schema schema-check docs docs-check \
+.PHONY: client-python run test assets test-fast source-check bench bench-quick schema schema-check docs docs-check \
 	lint fuzz load lock clean
 
 $(BIN)/python:
@@ -26,8 +26,9 @@ $(RUN_STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(INSTALL) -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml $(LOCK) $(RUN_STAMP)
+$(TEST_STAMP): pyproject.toml $(LOCK) $(RUN_STAMP) clients/python/pyproject.toml
 	$(INSTALL) -e '.[test,dev]'
+	$(INSTALL) -e clients/python
 	touch $@
 
 run: $(RUN_STAMP) assets
@@ -73,6 +74,10 @@ schema: $(RUN_STAMP)
 
 docs: schema
 
+# clients/python's generated models and operations, from schema/openapi.json.
+client-python: $(TEST_STAMP)
+	$(BIN)/python clients/python/generate.py
+
 schema-check: $(RUN_STAMP)
 	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.schema_export import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
 
@@ -90,7 +95,7 @@ load: $(TEST_STAMP)
 	ARBITER_LOAD=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/load
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check service tests
+	$(BIN)/ruff check service tests clients/python
 	$(BIN)/mypy --strict service/arbiter
 
 # Re-pin: resolve pyproject.toml's ranges afresh in a scratch venv, and write what got
