@@ -55,6 +55,14 @@ test-fast: $(TEST_STAMP)
 		tests/toy tests/contract tests/test_golden_engine.py tests/test_import_boundary.py \
 		tests/test_code_shape.py
 
+# The TypeScript client (clients/typescript/): npm ci from its lock, then its tests, which
+# check it is generated from schema/openapi.json, build dist/ with tsc, and run against an
+# `arbiter serve` they start from this .venv (its README says more).
+TS_CLIENT := clients/typescript
+.PHONY: test-clients-ts
+test-clients-ts: $(TEST_STAMP)
+	cd $(TS_CLIENT) && npm ci --no-audit --no-fund --loglevel=error && npm test
+
 # The golden cases and catalogues against the rules texts in ../shared/rules (not part of
 # the checkout, so not part of `make test`): .ci/run runs this where they are.
 source-check: $(TEST_STAMP)
