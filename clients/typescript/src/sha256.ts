@@ -1,7 +1,9 @@
 // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, in plain synchronous JavaScript: Web
 // Crypto's digest is missing in React Native and in browser pages not served over HTTPS,
-// and this package depends on nothing. A board is hashed once per board object (see
-// boards.ts), so speed matters little; a 331-hex board hashes in well under a millisecond.
+// and this package depends on nothing. In reference mode a board is hashed at each request
+// that carries it (boards.ts: never cached by object, since a board may be edited in
+// place); the canonical JSON and hash of a 331-hex board (16 KB) take about 1.7 ms on
+// Node 20 on the development machine, small beside the request they save.
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
