@@ -32,7 +32,9 @@ from arbiter_client import (
     board_id,
 )
 
-ROOT = Path(__file__).resolve().parents[3]
+# The checkout: the first folder up holding the service (its pyproject and service/).
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()
+            and (p / "service").is_dir())
 README = ROOT / "clients" / "python" / "README.md"
 DOC = json.loads((ROOT / "schema" / "openapi.json").read_text())
 

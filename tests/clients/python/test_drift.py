@@ -9,7 +9,9 @@ from pathlib import Path
 
 from arbiter_client import SCHEMA_SHA256
 
-ROOT = Path(__file__).resolve().parents[3]
+# The checkout: the first folder up holding the service (its pyproject and service/).
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()
+            and (p / "service").is_dir())
 CLIENT = ROOT / "clients" / "python"
 
 
