@@ -1,22 +1,20 @@
 """The ``arbiter`` command: ``serve`` (the HTTP service, configured by the ``ARBITER_*``
-variables, which its flags override), ``check`` (judge one action from files, exit 0 legal,
-1 illegal, 2 malformed), ``export-schema`` (write schema/) and ``export-docs`` (write
-docs/rules/ and the README's configuration table)."""
+variables, which its flags override), ``export-schema`` (write schema/) and
+``export-docs`` (write docs/rules/ and the README's configuration table); and the table's
+commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
+one action, exit 0 legal, 1 illegal, 2 malformed; ``check_cli``), ``render`` (the picture;
+``render_cli``) and one subcommand per query the rulesets answer (``query_cli``)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
 
 from arbiter import __version__, render_cli
 from arbiter.settings import Settings, SettingsError
@@ -75,49 +73,6 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(args: argparse.Namespace) -> int:
-    from arbiter.api.problems import parse_document, problem_body, validation_problems
-    from arbiter.engine.errors import InvalidInput, Problem
-    from arbiter.rulesets import builtin_registry
-
-    ruleset = builtin_registry().get(args.ruleset)
-    if ruleset is None:
-        print(json.dumps(problem_body(404, f"no ruleset {args.ruleset!r}"), indent=2))
-        return 2
-    try:
-        state_bytes = Path(args.state).read_bytes()
-        action_bytes = Path(args.action).read_bytes()
-    except OSError as exc:
-        print(json.dumps(problem_body(400, f"cannot read input: {exc}"), indent=2))
-        return 2
-    body = b'{"state":' + state_bytes + b',"action":' + action_bytes + b"}"
-    problems: list[Problem]
-    try:
-        state = ruleset.state_model.model_validate_json(state_bytes, strict=True)
-        action = ruleset.action_model.model_validate_json(action_bytes, strict=True)
-        outcome = ruleset.validate(state, action, args.mode)
-    except ValidationError as exc:
-        # Pointers are those of the REST body {"state": ..., "action": ...}.
-        which = "state" if not _valid(ruleset.state_model, state_bytes) else "action"
-        problems = validation_problems(exc, parse_document(body), (which,))
-    except InvalidInput as exc:
-        problems = exc.problems
-    else:
-        print(outcome.model_dump_json(indent=2))
-        return 0 if outcome.legal else 1
-    detail = "the request does not match its schema: see errors"
-    print(json.dumps(problem_body(422, detail, problems), indent=2))
-    return 2
-
-
-def _valid(model: Any, raw: bytes) -> bool:
-    try:
-        model.model_validate_json(raw, strict=True)
-    except ValidationError:
-        return False
-    return True
-
-
 def _export(args: argparse.Namespace) -> int:
     from arbiter.schema_export import export
 
@@ -138,36 +93,74 @@ def _export_docs(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="arbiter", description="Rules-as-a-service for "
-                                     "board games.")
-    parser.add_argument("--version", action="version", version=__version__)
-    sub = parser.add_subparsers(dest="command", required=True)
+def parser() -> argparse.ArgumentParser:
+    """The ``arbiter`` command line: the service's commands, and the table's (``check``,
+    ``render`` and a subcommand per query the registry's rulesets answer)."""
+    from arbiter import check_cli, query_cli
+    from arbiter.rulesets import builtin_registry
+
+    registry = builtin_registry()
+    top = argparse.ArgumentParser(
+        prog="arbiter", description="Rules-as-a-service for board games: the HTTP service, "
+        "and the same answers at the table from JSON files ('arbiter COMMAND --help').")
+    top.add_argument("--version", action="version", version=__version__,
+                     help="print the version and exit")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = sub.add_parser("serve", help="run the HTTP service (configured by the "
-                           "ARBITER_* variables; see the README's configuration table)")
-    serve.add_argument("--host", help="overrides ARBITER_HOST")
-    serve.add_argument("--port", help="overrides ARBITER_PORT")
-    serve.add_argument("--workers", help="overrides ARBITER_WORKERS")
+                           "ARBITER_* variables; see the README's configuration table)",
+                           description="Run the HTTP service. Exit 2 when a setting is "
+                           "not allowed, naming it.")
+    serve.add_argument("--host", help="the address to listen on; overrides ARBITER_HOST")
+    serve.add_argument("--port", help="the port to listen on; overrides ARBITER_PORT")
+    serve.add_argument("--workers", help="worker processes; overrides ARBITER_WORKERS")
     serve.set_defaults(run=_serve)
-    check = sub.add_parser("check", help="judge one action; exit 0 legal, 1 illegal, "
-                           "2 malformed")
-    check.add_argument("--ruleset", required=True)
-    check.add_argument("--mode", choices=("strict", "advisory"), default="strict")
-    check.add_argument("state")
-    check.add_argument("action")
-    check.set_defaults(run=_check)
+    check_cli.add_command(sub, registry)
+    query_cli.add_commands(sub, registry)
+    render_cli.add_command(sub, registry)
     export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "
                             "JSON Schemas)")
-    export.add_argument("--out", default="schema")
+    export.add_argument("--out", default="schema",
+                        help="the folder to write (default: schema)")
     export.set_defaults(run=_export)
     docs = sub.add_parser("export-docs", help="write docs/rules/<ruleset>.md from each "
                           "ruleset's catalogue, and the README's configuration table")
-    docs.add_argument("--out", default="docs/rules")
+    docs.add_argument("--out", default="docs/rules",
+                      help="the folder to write (default: docs/rules)")
     docs.add_argument("--readme", default="README.md",
                       help="README whose configuration table to rewrite ('' : none)")
     docs.set_defaults(run=_export_docs)
-    render_cli.add_command(sub)
-    args = parser.parse_args(argv)
+    return top
+
+
+# The commands whose ruleset was once an option (``check --ruleset X STATE ACTION``),
+# still read: the option's value becomes the RULESET operand.
+RULESET_OPERAND = ("check", "render")
+
+
+def modern(argv: list[str]) -> list[str]:
+    """``argv`` with an older ``--ruleset X`` (or ``--ruleset=X``) of ``check`` or
+    ``render`` moved to where RULESET now stands, right after the command."""
+    if not argv or argv[0] not in RULESET_OPERAND:
+        return argv
+    rest = list(argv[1:])
+    for i, arg in enumerate(rest):
+        if arg == "--ruleset" and i + 1 < len(rest):
+            ruleset = rest[i + 1]
+            del rest[i:i + 2]
+            return [argv[0], ruleset, *rest]
+        if arg.startswith("--ruleset="):
+            del rest[i]
+            return [argv[0], arg.removeprefix("--ruleset="), *rest]
+    return argv
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_given = sys.argv[1:] if argv is None else argv
+    try:
+        args = parser().parse_args(modern(list(args_given)))
+    except SystemExit as exc:
+        # --help, --version, or a usage error (argparse says which on standard error).
+        return exc.code if isinstance(exc.code, int) else 2
     code: int = args.run(args)
     return code
 

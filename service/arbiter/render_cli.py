@@ -1,80 +1,97 @@
-"""``arbiter render --ruleset X STATE.json [ACTION.json] [--overlay OVERLAY.json]``: the
-``render`` query offline, the SVG on standard output (``> board.svg``). Exit 0 with a
-picture; 2 for malformed input or a ruleset without a picture, with the problem document
-(pointers as in the REST body ``{state, overlay: {..., action}}``) on standard error."""
+"""``arbiter render RULESET STATE [ACTION] [--overlay OVERLAY.json] [-o board.svg]``: the
+``render`` query in-process, the SVG on standard output or in the ``-o`` file. Exit 0 with
+a picture; 2 for malformed input, the problem on standard error naming the file (and the
+JSON pointer inside it) each error comes from. The request is REST's body
+``{state, overlay: {...OVERLAY, action: ACTION}}``, answered by the ruleset's own
+``render`` query."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
+
+from arbiter import cli_io
+from arbiter.cli_io import Source, Sources, Unanswered
+from arbiter.engine.registry import Registry
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 
-def add_command(sub: Any) -> None:
+def add_command(sub: Any, registry: Registry) -> None:
     """The ``render`` subcommand, on the ``arbiter`` parser's subparsers."""
-    render = sub.add_parser("render", help="draw a state (and an action) as SVG on stdout")
-    render.add_argument("--ruleset", required=True)
-    render.add_argument("--overlay", help="a JSON file with the ruleset's overlay (reachable, "
-                        "costs, ...), as in the REST body")
-    render.add_argument("state")
-    render.add_argument("action", nargs="?", help="a proposed action: drawn, judged, and its "
-                        "violations marked")
+    ids = [r.id for r in registry if "render" in r.queries]
+    render = sub.add_parser(
+        "render", help="draw a state (and an action) as SVG",
+        description="Draw STATE (and ACTION, judged, its violations marked where they "
+        "occur) as an SVG picture, in-process, as POST /v1/rulesets/RULESET/render "
+        "answers it. The older spelling 'render --ruleset RULESET STATE' is still read.",
+        epilog=cli_io.exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    render.add_argument("ruleset", metavar="RULESET", choices=ids,
+                        help=f"the ruleset whose picture to draw: {', '.join(ids)}")
+    render.add_argument("state", metavar="STATE",
+                        help="the state's JSON file ('-': standard input)")
+    render.add_argument("action", metavar="ACTION", nargs="?",
+                        help="a proposed action's JSON file ('-': standard input): drawn as "
+                        "arrows, judged, and its violations marked")
+    render.add_argument("--overlay", metavar="FILE",
+                        help="a JSON file ('-': standard input) with the ruleset's overlay "
+                        "(reachable, costs, ...), as in the REST body")
+    render.add_argument("-o", "--output", metavar="FILE",
+                        help="write the SVG to FILE rather than standard output")
+    cli_io.add_output_options(render, "the same picture", pretty=False)
     render.set_defaults(run=run)
 
 
-def _fail(status: int, detail: str, problems: Any = ()) -> int:
-    from arbiter.api.problems import problem_body
-
-    print(json.dumps(problem_body(status, detail, problems), indent=2), file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
-    from arbiter.api.problems import parse_document, validation_problems
-    from arbiter.engine.errors import InvalidInput
     from arbiter.rulesets import builtin_registry
 
     ruleset = builtin_registry().get(args.ruleset)
-    if ruleset is None:
-        return _fail(404, f"no ruleset {args.ruleset!r}")
-    query = ruleset.queries.get("render")
-    if query is None:
-        return _fail(404, f"ruleset {ruleset.id} has no picture")
+    assert ruleset is not None  # argparse's choices are the registry's ids
+    query = ruleset.queries["render"]
+    sources = [Source("/state", cli_io.shown(args.state))]
+    if args.overlay is not None:
+        sources.append(Source("/overlay", cli_io.shown(args.overlay)))
+    if args.action is not None:
+        sources.append(Source("/overlay/action", cli_io.shown(args.action)))
     try:
-        state = Path(args.state).read_bytes()
-        overlay = Path(args.overlay).read_bytes() if args.overlay else b"{}"
-        action = Path(args.action).read_bytes() if args.action else None
+        files = cli_io.read_files({"state": args.state, "overlay": args.overlay,
+                                   "overlay/action": args.action})
+        sent = _body(files["state"], files.get("overlay", b"{}"), files.get("overlay/action"))
+        picture: Any = _picture(query, sent)
+    except Unanswered as failure:
+        return cli_io.report("render", failure, Sources(sources), args)
+    svg = XML_DECLARATION + picture.svg + "\n"
+    if not args.output:
+        sys.stdout.write(svg)
+        return 0
+    try:
+        Path(args.output).write_text(svg, encoding="utf-8")
     except OSError as exc:
-        return _fail(400, f"cannot read input: {exc}")
-    body = _body(state, overlay, action)
-    try:
-        request = query.request.model_validate_json(body, strict=True)
-        picture: Any = query.run(request)
-    except ValidationError as exc:
-        return _fail(422, "the request does not match its schema: see errors",
-                     validation_problems(exc, parse_document(body)))
-    except InvalidInput as exc:
-        return _fail(422, "the request cannot be judged: see errors", exc.problems)
-    sys.stdout.write(XML_DECLARATION + picture.svg + "\n")
+        sys.stderr.write(f"arbiter render: cannot write {args.output}: {exc.strerror}\n")
+        return 2
     return 0
+
+
+def _picture(query: Any, sent: bytes) -> Any:
+    from pydantic import ValidationError
+
+    from arbiter.engine.errors import InvalidInput
+
+    try:
+        return query.run(query.request.model_validate_json(sent, strict=True))
+    except (ValidationError, InvalidInput) as exc:
+        raise cli_io.unanswered(exc, sent) from None
 
 
 def _body(state: bytes, overlay: bytes, action: bytes | None) -> bytes:
     """``{"state": STATE, "overlay": {...OVERLAY, "action": ACTION}}``, the state's bytes
-    as they are (pointers and strictness are then those of the REST body). A file that is
-    no JSON leaves the body malformed, which the request model reports."""
-    try:
-        extra: Any = orjson.loads(overlay)
-        if action is not None:
-            extra = {**extra, "action": orjson.loads(action)} if isinstance(extra, dict) \
-                else extra
-    except orjson.JSONDecodeError:
-        return b'{"state":' + state + b',"overlay":' + overlay + b"}"
-    return b'{"state":' + state + b',"overlay":' + orjson.dumps(extra) + b"}"
+    as they are (pointers and strictness are then those of the REST body). An overlay
+    that is no object is sent as it is, for the request model to report."""
+    extra: Any = orjson.loads(overlay)
+    if action is not None and isinstance(extra, dict):
+        extra = {**extra, "action": orjson.loads(action)}
+    return cli_io.body([("state", state), ("overlay", orjson.dumps(extra))])

@@ -1,0 +1,183 @@
+"""What the table commands (``check``, ``render`` and each ruleset's queries) share: reading
+their files (``-`` is standard input, for one of them at most), building the request body
+the REST API would receive from them, writing the answer, and reporting what keeps a
+request from being answered on standard error, each problem naming the file (or option)
+it comes from and the JSON pointer inside it.
+
+The body is the REST body, so the request models, the engine and the problem pointers
+are the API's own; ``Sources`` only translates a body pointer (``/state/armies/0``) back
+to where the person wrote it (``state.json: /armies/0``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import BaseModel, ValidationError
+
+from arbiter.engine.errors import InvalidInput, Problem
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+# What a problem no source holds (the body as a whole) is said to come from.
+REQUEST_NAME = "the request"
+
+EXIT_CODES = """exit status:
+  0  answered{legal}
+{illegal}  2  not answered: an input is unreadable, not JSON, or does not match the
+     ruleset's schema (the problem on standard error, naming the file and the JSON
+     pointer inside it), or the command line is wrong (usage on standard error)"""
+
+
+def exit_codes(judged: bool = False) -> str:
+    """The ``--help`` epilog on exit statuses; ``judged``: the command gives a verdict."""
+    if judged:
+        return EXIT_CODES.format(legal=": the action is legal",
+                                 illegal="  1  answered: the action is illegal\n")
+    return EXIT_CODES.format(legal="", illegal="")
+
+
+class Unanswered(Exception):
+    """A request the command cannot answer: a problem document's status and detail, and
+    its problems, whose pointers are into the request body."""
+
+    def __init__(self, status: int, detail: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.problems = list(problems)
+
+
+SCHEMA_DETAIL = "the request does not match its schema: see errors"
+
+
+def unanswered(exc: ValidationError | InvalidInput, body: bytes) -> Unanswered:
+    """The API's problem for a request its model or the engine refuses (``problems``)."""
+    from arbiter.api.problems import parse_document, validation_problems
+
+    if isinstance(exc, InvalidInput):
+        return Unanswered(422, "the request cannot be judged: see errors", exc.problems)
+    return Unanswered(422, SCHEMA_DETAIL, validation_problems(exc, parse_document(body)))
+
+
+def shown(path: str) -> str:
+    return STDIN_NAME if path == STDIN else path
+
+
+def read_files(paths: Mapping[str, str | None]) -> dict[str, bytes]:
+    """Each named input's bytes (``paths``: the body field it fills -> its path, or None
+    when not given), each checked to be JSON. ``-`` reads standard input, which only one
+    input can do. A file that cannot be read or is no JSON is a problem at its field."""
+    given = {field: path for field, path in paths.items() if path is not None}
+    if sum(path == STDIN for path in given.values()) > 1:
+        raise Unanswered(400, "only one input can be standard input ('-')")
+    out: dict[str, bytes] = {}
+    for field, path in given.items():
+        try:
+            raw = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
+        except OSError as exc:
+            raise Unanswered(400, "an input cannot be read: see errors",
+                             [Problem(f"/{field}", f"cannot read it: {exc.strerror}")]) from None
+        try:
+            orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            problem = Problem(f"/{field}", f"not JSON: {exc}")
+            raise Unanswered(422, SCHEMA_DETAIL, [problem]) from None
+        out[field] = raw
+    return out
+
+
+def body(fields: Iterable[tuple[str, bytes]]) -> bytes:
+    """A JSON object of ``fields``, each value's JSON bytes as they are (a file's bytes as
+    the person wrote them, so the strict parse sees them as REST would)."""
+    return b"{" + b",".join(orjson.dumps(key) + b":" + value for key, value in fields) + b"}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the body's ``at`` came from: a file (or ``--option``) ``name``, at ``inside``
+    within it."""
+
+    at: str
+    name: str
+    inside: str = ""
+
+
+class Sources:
+    def __init__(self, sources: Iterable[Source]) -> None:
+        self.sources = list(sources)
+
+    def locate(self, pointer: str) -> tuple[str, str]:
+        """The name of the source a body pointer falls in and the pointer inside it: the
+        source whose ``at`` is the longest prefix of it, segment by segment."""
+        holding = [s for s in self.sources
+                   if pointer == s.at or pointer.startswith(s.at + "/")]
+        best = max(holding, key=lambda s: len(s.at), default=None)
+        if best is None:
+            return REQUEST_NAME, pointer
+        return best.name, best.inside + pointer[len(best.at):]
+
+
+def add_output_options(parser: argparse.ArgumentParser, text: str, pretty: bool = True) -> None:
+    """``--format`` (``text``: what ``text`` says) and, for JSON answers, ``--pretty``."""
+    parser.add_argument("--format", choices=("json", "text"), default="json",
+                        help="json (the default): the answer as the REST API writes it, and "
+                        "a failure as its problem document, each error naming its source "
+                        f"file and the pointer inside it; text: {text}, and a failure as "
+                        "one 'FILE: POINTER: message' line per problem")
+    if pretty:
+        parser.add_argument("--pretty", action="store_true",
+                            help="indent the JSON (answer and problem document)")
+
+
+def write_answer(answer: BaseModel, args: argparse.Namespace) -> None:
+    """The answer's JSON on standard output, as REST serialises it; indented with
+    ``--pretty`` or in text format (a query's answer has no shorter summary)."""
+    indent = 2 if args.pretty or args.format == "text" else None
+    sys.stdout.write(answer.model_dump_json(indent=indent) + "\n")
+
+
+def report(command: str, failure: Unanswered, sources: Sources,
+           args: argparse.Namespace) -> int:
+    """``failure`` on standard error, in the ``--format`` asked; exit status 2."""
+    located = [(problem, *sources.locate(problem.pointer)) for problem in failure.problems]
+    if args.format == "text":
+        lines = [f"arbiter {command}: {failure.detail.removesuffix(': see errors')}"]
+        for problem, name, inside in located:
+            lines.append(f"{name}: {inside}: {problem.detail}" if inside
+                         else f"{name}: {problem.detail}")
+        sys.stderr.write("\n".join(lines) + "\n")
+        return 2
+    from arbiter.api.problems import problem_body
+
+    document = problem_body(failure.status, failure.detail, failure.problems)
+    for error, (_, name, inside) in zip(document.get("errors", ()), located, strict=True):
+        error["source"] = name
+        error["source_pointer"] = inside
+    indent = 2 if getattr(args, "pretty", False) else None
+    sys.stderr.write(json.dumps(document, indent=indent, ensure_ascii=False) + "\n")
+    return 2
+
+
+def option_flag(field: str) -> str:
+    """A body field's option: ``combat_results`` -> ``--combat-results``."""
+    return "--" + field.replace("_", "-")
+
+
+def parse_value(text: str, as_text: bool) -> Any:
+    """An option's value: the text itself for a field that takes text, else its JSON (a
+    number, true/false, a list, an object); text that is no JSON stays text, for the
+    request model to report at the field."""
+    if as_text:
+        return text
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
