@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import cache
+import textwrap
+from functools import cache, partial
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -23,9 +24,10 @@ def add_command(sub: Any, registry: Registry) -> None:
     """The ``check`` subcommand, on the ``arbiter`` parser's subparsers."""
     check = sub.add_parser(
         "check", help="judge one action: exit 0 legal, 1 illegal, 2 not judged",
-        description="Judge ACTION against STATE with RULESET's rules, in-process (no "
-        "server), as POST /v1/rulesets/RULESET/validate answers it. The older spelling "
-        "'check --ruleset RULESET STATE ACTION' is still read.",
+        description=textwrap.fill(
+            "Judge ACTION against STATE with RULESET's rules, in-process (no "
+            "server), as POST /v1/rulesets/RULESET/validate answers it. The older spelling "
+            "'check --ruleset RULESET STATE ACTION' is still read.", 78),
         epilog=cli_io.exit_codes(judged=True),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("ruleset", metavar="RULESET", choices=registry.ids(),
@@ -43,7 +45,7 @@ def add_command(sub: Any, registry: Registry) -> None:
                        "at all (omit)")
     cli_io.add_output_options(check, "the verdict, each violation with its code and rule "
                               "id, and each event")
-    check.set_defaults(run=run)
+    check.set_defaults(run=partial(run, registry))
 
 
 @cache
@@ -57,11 +59,9 @@ def request_model(ruleset: AnyRuleset) -> type[BaseModel]:
     return made
 
 
-def run(args: argparse.Namespace) -> int:
+def run(registry: Registry, args: argparse.Namespace) -> int:
     from arbiter.api.boards import Returned
-    from arbiter.rulesets import builtin_registry
-
-    ruleset = builtin_registry().get(args.ruleset)
+    ruleset = registry.get(args.ruleset)
     assert ruleset is not None  # argparse's choices are the registry's ids
     sources = Sources([Source("/state", cli_io.shown(args.state)),
                        Source("/action", cli_io.shown(args.action)),

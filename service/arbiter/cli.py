@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from arbiter import __version__, render_cli
+from arbiter.engine.registry import Registry
 from arbiter.settings import Settings, SettingsError
 
 # What a flag of `arbiter serve` overrides.
@@ -93,13 +94,14 @@ def _export_docs(args: argparse.Namespace) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     """The ``arbiter`` command line: the service's commands, and the table's (``check``,
-    ``render`` and a subcommand per query the registry's rulesets answer)."""
+    ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
+    built-in rulesets by default)."""
     from arbiter import check_cli, query_cli
     from arbiter.rulesets import builtin_registry
 
-    registry = builtin_registry()
+    registry = builtin_registry() if registry is None else registry
     top = argparse.ArgumentParser(
         prog="arbiter", description="Rules-as-a-service for board games: the HTTP service, "
         "and the same answers at the table from JSON files ('arbiter COMMAND --help').")
@@ -154,10 +156,10 @@ def modern(argv: list[str]) -> list[str]:
     return argv
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, registry: Registry | None = None) -> int:
     args_given = sys.argv[1:] if argv is None else argv
     try:
-        args = parser().parse_args(modern(list(args_given)))
+        args = parser(registry).parse_args(modern(list(args_given)))
     except SystemExit as exc:
         # --help, --version, or a usage error (argparse says which on standard error).
         return exc.code if isinstance(exc.code, int) else 2

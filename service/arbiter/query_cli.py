@@ -15,6 +15,7 @@ The answer is the query's own ``run`` over the query's own request model, as
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -44,16 +45,22 @@ class Option:
     gloss: dict[str, str] = field(default_factory=dict)
 
     def help(self, answering: Sequence[str]) -> str:
-        glosses = set(self.gloss.values())
-        if len(glosses) == 1:
-            said = glosses.pop()
+        """Its gloss (per group of rulesets whose glosses differ), the rulesets that have
+        it when not all do, and whether it takes text or JSON where that differs."""
+        groups: dict[str, list[str]] = {}
+        for ruleset, said in self.gloss.items():
+            groups.setdefault(said, []).append(ruleset)
+        if len(groups) == 1:
+            said = next(iter(groups))
             if len(self.gloss) < len(answering):
                 said += f" [{', '.join(self.gloss)} only]"
         else:
-            said = "; ".join(f"{ruleset}: {gloss}" for ruleset, gloss in self.gloss.items())
-        kind = "text" if all(self.text.values()) else "JSON" if not any(self.text.values()) \
-            else "; ".join(f"{r}: {'text' if t else 'JSON'}" for r, t in self.text.items())
-        return f"{said} ({kind})".replace("%", "%%")
+            said = " ".join(f"{', '.join(ids)}: {gloss}." for gloss, ids in groups.items())
+        kinds = set(self.text.values())
+        if len(kinds) > 1:
+            said += " (text for " + ", ".join(r for r, t in self.text.items() if t) + \
+                "; JSON for the others)"
+        return said.replace("%", "%%")
 
 
 def _resolve(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -80,17 +87,18 @@ def gloss(schema: Mapping[str, Any], key: str, defs: Mapping[str, Any]) -> str:
     its default."""
     shape = _resolve(schema, defs)
     said = str(schema.get("description") or shape.get("description") or "").strip()
+    said = said.removesuffix(".")
     if not said:
-        title = str(schema.get("title") or key.replace("_", " ").capitalize())
+        title = str(schema.get("title") or key.replace("_", " ")).lower()
         if shape.get("type") == "integer" and "minimum" in shape and "maximum" in shape:
-            said = f"{title}: an integer from {shape['minimum']} to {shape['maximum']}"
+            said = f"the {title}: an integer from {shape['minimum']} to {shape['maximum']}"
         elif "enum" in shape:
-            said = f"{title}: one of {', '.join(map(str, shape['enum']))}"
+            said = f"the {title}: one of {', '.join(map(str, shape['enum']))}"
         else:
-            said = title
+            said = f"the {title}"
     default = schema.get("default")
     if default is not None and "default" not in said.lower():
-        said += f" (default: {orjson.dumps(default).decode()})"
+        said += f"; default {orjson.dumps(default).decode()}"
     return said
 
 
@@ -120,16 +128,19 @@ def add_commands(sub: Any, registry: Registry) -> None:
     names = sorted({n for r in registry for n in r.queries} - OWN_COMMANDS)
     for name in names:
         answering = [r for r in registry if name in r.queries]
-        _add_command(sub, name, answering)
+        _add_command(sub, registry, name, answering)
 
 
-def _add_command(sub: Any, name: str, answering: Sequence[AnyRuleset]) -> None:
+def _add_command(sub: Any, registry: Registry, name: str,
+                 answering: Sequence[AnyRuleset]) -> None:
     ids = [r.id for r in answering]
-    described = "\n\n".join(f"{r.id}: {r.queries[name].summary}" for r in answering)
+    described = "\n\n".join(textwrap.fill(f"{r.id}: {r.queries[name].summary}", 78)
+                              for r in answering)
     parser = sub.add_parser(
         name, help=f"ask {name} of a state ({', '.join(ids)})",
-        description=f"Ask {name} of STATE, in-process (no server), as POST "
-        f"/v1/rulesets/RULESET/{name} answers it.\n\n{described}",
+        description=textwrap.fill(f"Ask {name} of STATE, in-process (no server), as POST "
+                                  f"/v1/rulesets/RULESET/{name} answers it.", 78)
+        + f"\n\n{described}",
         epilog=cli_io.exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("ruleset", metavar="RULESET", choices=ids,
                         help=f"the ruleset to ask: {', '.join(ids)}")
@@ -146,13 +157,12 @@ def _add_command(sub: Any, name: str, answering: Sequence[AnyRuleset]) -> None:
                         "request's other fields, as in the REST body; an option given "
                         "beside it wins")
     cli_io.add_output_options(parser, "the answer indented")
-    parser.set_defaults(run=partial(run, name, fields))
+    parser.set_defaults(run=partial(run, registry, name, fields))
 
 
-def run(name: str, fields: Mapping[str, Option], args: argparse.Namespace) -> int:
-    from arbiter.rulesets import builtin_registry
-
-    ruleset = builtin_registry().get(args.ruleset)
+def run(registry: Registry, name: str, fields: Mapping[str, Option],
+        args: argparse.Namespace) -> int:
+    ruleset = registry.get(args.ruleset)
     assert ruleset is not None  # argparse's choices are the registry's ids
     query = ruleset.queries[name]
     given = {key: cli_io.parse_value(getattr(args, f"field_{key}"),

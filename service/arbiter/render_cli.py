@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +28,10 @@ def add_command(sub: Any, registry: Registry) -> None:
     ids = [r.id for r in registry if "render" in r.queries]
     render = sub.add_parser(
         "render", help="draw a state (and an action) as SVG",
-        description="Draw STATE (and ACTION, judged, its violations marked where they "
-        "occur) as an SVG picture, in-process, as POST /v1/rulesets/RULESET/render "
-        "answers it. The older spelling 'render --ruleset RULESET STATE' is still read.",
+        description=textwrap.fill(
+            "Draw STATE (and ACTION, judged, its violations marked where they "
+            "occur) as an SVG picture, in-process, as POST /v1/rulesets/RULESET/render "
+            "answers it. The older spelling 'render --ruleset RULESET STATE' is still read.", 78),
         epilog=cli_io.exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     render.add_argument("ruleset", metavar="RULESET", choices=ids,
                         help=f"the ruleset whose picture to draw: {', '.join(ids)}")
@@ -43,13 +46,11 @@ def add_command(sub: Any, registry: Registry) -> None:
     render.add_argument("-o", "--output", metavar="FILE",
                         help="write the SVG to FILE rather than standard output")
     cli_io.add_output_options(render, "the same picture", pretty=False)
-    render.set_defaults(run=run)
+    render.set_defaults(run=partial(run, registry))
 
 
-def run(args: argparse.Namespace) -> int:
-    from arbiter.rulesets import builtin_registry
-
-    ruleset = builtin_registry().get(args.ruleset)
+def run(registry: Registry, args: argparse.Namespace) -> int:
+    ruleset = registry.get(args.ruleset)
     assert ruleset is not None  # argparse's choices are the registry's ids
     query = ruleset.queries["render"]
     sources = [Source("/state", cli_io.shown(args.state))]
