@@ -125,13 +125,16 @@ class Sources:
         return best.name, best.inside + pointer[len(best.at):]
 
 
-def add_output_options(parser: argparse.ArgumentParser, text: str, pretty: bool = True) -> None:
-    """``--format`` (``text``: what ``text`` says) and, for JSON answers, ``--pretty``."""
+def add_output_options(parser: argparse.ArgumentParser, text: str,
+                       answer: str = "the answer as the REST API writes it, and ",
+                       pretty: bool = True) -> None:
+    """``--format`` (``json``: ``answer`` and the problem document; ``text``: what ``text``
+    says, and a line per problem) and, for JSON answers, ``--pretty``."""
     parser.add_argument("--format", choices=("json", "text"), default="json",
-                        help="json (the default): the answer as the REST API writes it, and "
-                        "a failure as its problem document, each error naming its source "
-                        f"file and the pointer inside it; text: {text}, and a failure as "
-                        "one 'FILE: POINTER: message' line per problem")
+                        help=f"json (the default): {answer}a failure as the API's problem "
+                        "document, each error naming its source file and the pointer inside "
+                        f"it; text: {text}, and a failure as one 'FILE: POINTER: message' "
+                        "line per problem")
     if pretty:
         parser.add_argument("--pretty", action="store_true",
                             help="indent the JSON (answer and problem document)")

@@ -45,7 +45,8 @@ def add_command(sub: Any, registry: Registry) -> None:
                         "(reachable, costs, ...), as in the REST body")
     render.add_argument("-o", "--output", metavar="FILE",
                         help="write the SVG to FILE rather than standard output")
-    cli_io.add_output_options(render, "the same picture", pretty=False)
+    cli_io.add_output_options(render, "the same picture", answer="the picture, and ",
+                              pretty=False)
     render.set_defaults(run=partial(run, registry))
 
 
