@@ -184,6 +184,10 @@ class Settings(BaseSettings):
     graphql_max_tokens: int = _int(1, 10_000_000, 2000, "Most tokens in one GraphQL document.")
     graphql_max_fields: int = _int(1, 1_000_000, 300, "Most fields in one GraphQL operation, "
                                    "fragments expanded where they are used.")
+    graphql_max_spreads: int = _int(1, 1_000_000, 100, "Most fragment spreads in one GraphQL "
+                                    "operation, fragments expanded where they are used; "
+                                    "checked, with depth, aliases and fields, in one pass "
+                                    "linear in the document before any other validation.")
     max_batch: int = _int(1, 1_000_000, 200, "Most actions in one validate-batch request.")
     max_cells: int = _int(1, 100_000_000, 10_000, "Most entries in any one top-level list or "
                           "map of a state (its hexes, regions or territories, armies, adjacency "
@@ -192,6 +196,16 @@ class Settings(BaseSettings):
                                  "action or query (a maneuver's path, drops and pick-ups, a "
                                  "redeployment's moves, a query's targets); more gets 422 "
                                  "naming the list.")
+    max_answer_bytes: int = _int(1024, 1 << 30, 4 << 20, "Largest answer (bytes of JSON) one "
+                                 "request may get, GraphQL aliases added up; predicted "
+                                 "before the answer is built where it can be (validate-batch: "
+                                 "actions × state, reachable: destinations × paths and "
+                                 "targets), else checked on the answer: over it gets 413 "
+                                 "naming this limit. The pod's memory limit is derived from "
+                                 "it (README, Hardening).")
+    compute_threads: int = _int(1, 64, 2, "Worker threads per worker process that judge at "
+                                "once, off the event loop (so /healthz and /readyz answer "
+                                "while they are busy); further requests wait for one.")
     compute_budget_ms: int = _int(0, 3_600_000, 5000, "Wall-clock time one request may spend "
                                   "judging (parsing, the rules, serialising); a request over "
                                   "it is stopped and gets 422 naming this limit. 0: no budget.")

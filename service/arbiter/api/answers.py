@@ -78,7 +78,11 @@ class Answerer:
                 request = whole(request)
             return query.run(request).model_dump_json().encode()
 
-        return await self._cached(ruleset, query, b"rest\0" + digest(body), len(body), compute)
+        answer = await self._cached(ruleset, query, b"rest\0" + digest(body), len(body),
+                                    compute)
+        if limits is not None:  # a cached answer too: another replica's limit may be higher
+            limits.check_size(len(answer))
+        return answer
 
     async def answer_parsed(self, ruleset: Ruleset, query: Query, state_digest: bytes,
                             state_size: int, arguments: dict[str, Any],
@@ -96,4 +100,6 @@ class Answerer:
             return answer.model_dump_json().encode()
 
         data = await self._cached(ruleset, query, material, state_size, compute)
+        if self.limits is not None:  # every alias converts its copy: they add up
+            self.limits.check_answer(len(data))
         return made[0] if made else query.response.model_validate_json(data)

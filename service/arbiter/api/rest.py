@@ -189,7 +189,9 @@ class RestApi:
                 self.limits.check_request(req)
                 state, board = whole_state(self.boards, ruleset, req.state,
                                            lambda: orjson.loads(body)["state"])
-                return raw_json(judge(req.model_copy(update={"state": state}), board))
+                answer = judge(req.model_copy(update={"state": state}), board)
+                self.limits.check_size(len(answer))
+                return raw_json(answer)
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
@@ -237,6 +239,8 @@ class RestApi:
 
         def judge(req: Any, board: str | None) -> bytes | str:
             sequence = req.mode == "sequence"
+            # Predicted before judging: the body's size stands for the state's.
+            self.limits.check_outcomes(len(req.actions), len(body), req.returns == "state")
             check = signer.check(ruleset, req.state, req.signature,
                                  [(a, f"/actions/{i}") for i, a in enumerate(req.actions)])
             # Each resulting state is signed: in a sequence, every intermediate one.

@@ -22,6 +22,7 @@ from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, as_dict
 from arbiter.engine.index import check_ref
 from arbiter.engine.judging import Bounded, first_legal
+from arbiter.engine.sizes import check_answer
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
@@ -29,6 +30,13 @@ from .candidates import candidates
 from .judge import judge
 from .models import HexManeuverManeuver, HexManeuverState, UnitCounts
 from .reach import attackers, destinations, range_finder
+
+
+# Bytes of JSON a reachable answer spends, at least, on a destination, a hex of its path
+# and a target in range there (what check_answer is given before the answer is built).
+DESTINATION_BYTES = 90
+HEX_BYTES = 16
+TARGET_BYTES = 90
 
 
 class HexManeuverReachableRequest(Frozen):
@@ -111,6 +119,11 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
     # trebuchet.1: packing units that move end packed; staying, they stand as they stood.
     moved = range_finder(board, army.owner, attackers(board, units, 0))
     stayed = range_finder(board, army.owner, attackers(board, units, army.unpacked))
+    # Every path and every target in range of each end, predicted before the answer is
+    # built: a map where vessels ferry everywhere can ask for tens of megabytes.
+    check_answer(sum(DESTINATION_BYTES + HEX_BYTES * len(d.path)
+                     + TARGET_BYTES * len((moved if d.path else stayed).at(d.hex))
+                     for d in found), "the reachable answer")
     # Plain data validated once in pydantic-core: far cheaper than a Python-level
     # constructor call per hex of every path.
     return HexManeuverReachableResponse.model_validate({
