@@ -20,6 +20,7 @@ PROBLEM_TYPES = {
     401: "urn:arbiter:problem:unauthorized",
     404: "urn:arbiter:problem:not-found",
     405: "urn:arbiter:problem:method-not-allowed",
+    408: "urn:arbiter:problem:request-timeout",
     413: "urn:arbiter:problem:too-large",
     415: "urn:arbiter:problem:unsupported-media-type",
     422: "urn:arbiter:problem:invalid-request",
@@ -31,6 +32,7 @@ LIMIT_TYPE = "urn:arbiter:problem:limit-exceeded"
 LIMIT_TITLE = "The request is over a limit"
 TITLES = {
     400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
+    408: "Request timeout",
     413: "Request too large", 415: "Unsupported media type",
     422: "The request is malformed", 429: "Too many requests", 500: "Internal error",
     503: "Service unavailable",
