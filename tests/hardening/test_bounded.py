@@ -182,7 +182,7 @@ def test_the_budget_stops_work_within_a_tenth_and_probes_answer(
             worker.start()
         for worker in workers:
             worker.join()
-    for response, seconds in results:
+    for response, _ in results:
         assert limit_of(response, 422) == "ARBITER_COMPUTE_BUDGET_MS"
     # Each stops within 10% of the budget past the plain request's own time; the slowest
     # probe answers within a tenth of the budget while both threads judge.

@@ -14,8 +14,8 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.api.graphql_types import to_graphql
 from arbiter.api.graphql_cost import document_cost
+from arbiter.api.graphql_types import to_graphql
 from arbiter.api.limits import Compute, Limits
 from arbiter.app import create_app
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE

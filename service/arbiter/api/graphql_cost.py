@@ -17,8 +17,8 @@ field by field here, so aliases of one large answer cannot convert for free.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from graphql import (

@@ -31,7 +31,6 @@ from .judge import judge
 from .models import HexManeuverManeuver, HexManeuverState, UnitCounts
 from .reach import attackers, destinations, range_finder
 
-
 # Bytes of JSON a reachable answer spends, at least, on a destination, a hex of its path
 # and a target in range there (what check_answer is given before the answer is built).
 DESTINATION_BYTES = 90
