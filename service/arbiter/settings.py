@@ -262,6 +262,9 @@ class Settings(BaseSettings):
     header_timeout_ms: int = _int(100, 3_600_000, 10_000, "Time a connection has to send a "
                                   "request's headers, from its opening or the end of the "
                                   "previous answer; a connection over it is closed.")
+    max_header_bytes: int = _int(1024, 1 << 24, 65_536, "Largest request head (request "
+                                 "line and headers) a connection may send; a larger one "
+                                 "gets 431 and the connection is closed.")
     body_timeout_ms: int = _int(100, 3_600_000, 20_000, "Time a request has to send its whole "
                                 "body once its headers are in; over it gets 408 and the "
                                 "connection is closed.")

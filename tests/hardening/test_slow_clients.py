@@ -156,3 +156,20 @@ def test_connections_beyond_the_cap_get_503_and_are_closed(base: str) -> None:
     assert probe <= SLACK * quick
     time.sleep(SLACK * quick)  # the idle connections are gone
     assert plain(base) > 0
+
+
+def test_a_head_over_the_limit_gets_431_and_its_connection_closed(base: str) -> None:
+    quick = plain(base)
+    conn = connect(base)
+    started = time.perf_counter()
+    # A little over the 64 KiB allowed, all of which the server reads before it answers
+    # (uvicorn with httptools kept every header line: 100 MB of them took 100 MB).
+    conn.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n"
+                 + (b"x-junk: " + b"a" * 1000 + b"\r\n") * 70)
+    got = answer(conn)
+    elapsed = time.perf_counter() - started
+    conn.close()
+    assert got.startswith(b"HTTP/1.1 431 "), got[:200]
+    assert orjson.loads(got.partition(b"\r\n\r\n")[2])["limit"] == "ARBITER_MAX_HEADER_BYTES"
+    assert elapsed <= SLACK * quick, (elapsed, quick)
+    assert healthz(base) <= SLACK * quick

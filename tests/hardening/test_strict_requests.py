@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 import orjson
 import pytest
-import redis
 
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE

@@ -25,6 +25,7 @@ PROBLEM_TYPES = {
     415: "urn:arbiter:problem:unsupported-media-type",
     422: "urn:arbiter:problem:invalid-request",
     429: "urn:arbiter:problem:rate-limited",
+    431: "urn:arbiter:problem:header-too-large",
     500: "urn:arbiter:problem:internal",
     503: "urn:arbiter:problem:unavailable",
 }
@@ -34,7 +35,8 @@ TITLES = {
     400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
     408: "Request timeout",
     413: "Request too large", 415: "Unsupported media type",
-    422: "The request is malformed", 429: "Too many requests", 500: "Internal error",
+    422: "The request is malformed", 429: "Too many requests",
+    431: "Request header fields too large", 500: "Internal error",
     503: "Service unavailable",
 }
 
