@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from arbiter.api.limits import Compute, Limits
 from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
+from arbiter.engine.pieces import model_json
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.ruleset import Query
 
@@ -76,7 +77,9 @@ class Answerer:
                 limits.check_request(request)
             if whole is not None:
                 request = whole(request)
-            return query.run(request).model_dump_json().encode()
+            # Written in short pieces: the event loop answers the probes meanwhile.
+            return query.write(request) if query.write is not None \
+                else model_json(query.run(request))
 
         answer = await self._cached(ruleset, query, b"rest\0" + digest(body), len(body),
                                     compute)
