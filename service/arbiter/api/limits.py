@@ -72,7 +72,10 @@ class BudgetExceeded(Exception):
 
 
 class Busy(Exception):
-    """Too many abandoned computations still run: try again later."""
+    """Nothing raises this any more: it meant "too many computations abandoned over their
+    budget still run", and since the budget stops its thread (``_Job.stop``) none is ever
+    abandoned; a full worker now answers 503 before the body is read (``admission``).
+    Kept only while ``api/graphql.py`` still names it; delete it with that name."""
 
     def __init__(self, retry_after: int) -> None:
         self.retry_after = retry_after

@@ -64,8 +64,9 @@ ERRORS: dict[str, Any] = {
                     "it): send the state with its board inline once more; or its state's "
                     "signature is missing where required, or does not hold (type "
                     "urn:arbiter:problem:state-signature)."),
-    "503": _problem("Busy finishing computations that went over their budget; retry after "
-                    "Retry-After seconds."),
+    "503": _problem("This worker already answers as many requests as it takes at once "
+                    "(ARBITER_MAX_IN_FLIGHT) or holds as many connections "
+                    "(ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds."),
 }
 
 

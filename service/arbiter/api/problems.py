@@ -10,7 +10,7 @@ import orjson
 from pydantic import ValidationError
 from starlette.responses import Response
 
-from arbiter.api.limits import BudgetExceeded, Busy, LimitExceeded
+from arbiter.api.limits import BudgetExceeded, LimitExceeded
 from arbiter.engine.boards import STATE_FORMS
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.outcome import Outcome
@@ -125,10 +125,6 @@ def limit_exceeded(exc: LimitExceeded) -> Response:
 def budget_exceeded(exc: BudgetExceeded) -> Response:
     return problem(422, str(exc), [Problem("", str(exc))], type=LIMIT_TYPE, title=LIMIT_TITLE,
                    limit=exc.limit, maximum=exc.budget_ms)
-
-
-def busy(exc: Busy) -> Response:
-    return problem(503, str(exc), headers={"retry-after": str(exc.retry_after)})
 
 
 def at_actions(outcomes: Iterator[Outcome]) -> Iterator[Outcome]:

@@ -23,12 +23,11 @@ from starlette.routing import Route
 from arbiter.api.answers import Answerer
 from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
 from arbiter.api.contract import contract
-from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
+from arbiter.api.limits import BudgetExceeded, Compute, LimitExceeded, Limits
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import (
     at_actions,
     budget_exceeded,
-    busy,
     invalid_input,
     invalid_request,
     limit_exceeded,
@@ -48,14 +47,14 @@ def json_response(payload: Any, status: int = 200) -> Response:
 
 
 # What keeps a request from being judged, each answered with its own problem document.
-UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded, Busy,
+UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded,
                SignatureRefused)
 
 
 def problem_for(exc: Exception, body: bytes) -> Response:
     """The problem document for one of ``UNJUDGEABLE``: 422 with the pointers of a
     malformed or inconsistent body or a refused signature, 413/422 over a limit or the
-    budget, 503 when busy."""
+    budget."""
     if isinstance(exc, SignatureRefused):
         return signature_refused(exc)
     if isinstance(exc, ValidationError):
@@ -64,10 +63,8 @@ def problem_for(exc: Exception, body: bytes) -> Response:
         return invalid_input(exc)
     if isinstance(exc, LimitExceeded):
         return limit_exceeded(exc)
-    if isinstance(exc, BudgetExceeded):
-        return budget_exceeded(exc)
-    assert isinstance(exc, Busy)
-    return busy(exc)
+    assert isinstance(exc, BudgetExceeded)
+    return budget_exceeded(exc)
 
 
 def raw_json(body: bytes | str, status: int = 200) -> Response:
