@@ -114,3 +114,23 @@ def test_healthz_answers_within_100_ms_during_the_largest_requests(
         assert response.json()["limit"] == "ARBITER_COMPUTE_BUDGET_MS"
     assert probes.slowest < BAR + quiet, (case, probes.slowest, quiet,
                                           sorted(probes.latencies)[-5:])
+
+
+def test_a_batch_of_large_states_is_refused_as_it_grows(
+        largest: tuple[httpx.Client, float]) -> None:
+    """200 actions on a 700 KB state, each answered with a patch: the outcomes were all
+    held, whole states and all, before any was written (2.6 GB, 30 s); now each is written
+    as it is judged and the answer refused as soon as it is over 4 MiB."""
+    http, _ = largest
+    state = big_body_board()
+    one = orjson.dumps({"state": state, "actions": [MOVE], "return": "patch"})
+    many = orjson.dumps({"state": state, "actions": [MOVE] * 200, "return": "patch"})
+    http.post(f"{URL}/validate-batch", content=one, headers=JSON)
+    single = min(timed(lambda: http.post(f"{URL}/validate-batch", content=one,
+                                         headers=JSON))[1] for _ in range(3))
+    response, seconds = timed(lambda: http.post(f"{URL}/validate-batch", content=many,
+                                                headers=JSON))
+    assert response.status_code == 413, response.text[:300]
+    assert response.json()["limit"] == "ARBITER_MAX_ANSWER_BYTES"
+    # A few outcomes' worth of work (each patch is about 1.1 MB here), not 200.
+    assert seconds < 10 * single, (seconds, single)

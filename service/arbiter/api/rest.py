@@ -245,13 +245,18 @@ class RestApi:
                                               mode=req.strictness, board=board,
                                               check_state=check,
                                               seal=signer.seal(ruleset.id) if check else None)
-            judged = list(at_actions(outcomes))
-            for outcome in judged:
-                self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
-            returned = Returned(req.returns, body)
-            parts = b",".join(o.model_dump_json().encode()
-                              for o in returned.outcomes(judged, sequence=sequence))
-            return b'{"outcomes":[' + parts + b"]}"
+            # Each outcome written as it is judged, its state dropped once written, and
+            # the answer measured as it grows: memory stays that of one or two states.
+            parts, size, codes = [], 0, []
+            for outcome in Returned(req.returns, body).outcomes(at_actions(outcomes),
+                                                                sequence=sequence):
+                codes += [v.code for v in outcome.violations]
+                parts.append(part := outcome.model_dump_json().encode())
+                size += len(part) + 1
+                self.limits.check_size(size, f"the outcomes of the first {len(parts)} "
+                                       f"actions of {len(req.actions)}")
+            self.metrics.violations_found(ruleset.id, iter(codes))
+            return b'{"outcomes":[' + b",".join(parts) + b"]}"
 
         return await self._judge(ruleset, body, contract(ruleset).batch_request, judge)
 
