@@ -31,12 +31,12 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from contextvars import ContextVar, Token
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar, Token, copy_context
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import anyio
-import anyio.to_thread
 from pydantic import BaseModel, RootModel
 
 from arbiter.engine.errors import Problem, pointer
@@ -219,22 +219,33 @@ def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
 class _Job:
     """One computation in a worker thread, which the event loop may stop: ``stop`` raises
     ``_OverBudget`` in the thread while, and only while, ``fn`` runs there (never into the
-    thread pool's own code once it has returned)."""
+    thread pool's own code once it has returned), once ``seconds`` have passed since it
+    started there (a job still queued for its thread has not spent any); a job that ends
+    past them before the loop could stop it raises ``_OverBudget`` all the same. ``seconds``
+    0: no budget."""
 
-    def __init__(self, fn: Callable[[], Any], answer_bytes: int) -> None:
+    def __init__(self, fn: Callable[[], Any], answer_bytes: int, seconds: float) -> None:
         self.fn = fn
         self.answer_bytes = answer_bytes
+        self.seconds = seconds
         self.lock = threading.Lock()
         self.thread: int | None = None
+        self.started = 0.0
         self.stopped = False
 
     def __call__(self) -> Any:
         try:
             with self.lock:
                 self.thread = threading.get_ident()
+                self.started = time.perf_counter()
             token = ANSWER_LIMIT.set(self.answer_bytes)
             try:
-                return self.fn()
+                result = self.fn()
+                if 0 < self.seconds < time.perf_counter() - self.started:
+                    # Over budget, though the loop (waiting for the GIL) had no chance to
+                    # stop it: the same 422 as if it had.
+                    raise _OverBudget
+                return result
             finally:
                 ANSWER_LIMIT.reset(token)
                 self._leave()
@@ -248,9 +259,17 @@ class _Job:
                 _raise_in(self.thread, None)  # a stop that came too late to be raised
             self.thread = None
 
-    def stop(self) -> None:
+    def stop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """At the deadline (called by the loop's timer): stop the job, or, if it started
+        late, look again when its own deadline comes."""
         with self.lock:
-            if self.thread is not None and not self.stopped:
+            if self.stopped:
+                return
+            left = self.seconds - (time.perf_counter() - self.started) if self.started \
+                else self.seconds
+            if left > 0:
+                loop.call_later(left, self.stop, loop)
+            elif self.thread is not None:
                 self.stopped = True
                 _raise_in(self.thread, _OverBudget)
 
@@ -261,16 +280,22 @@ class Compute:
     ``threads`` at once per worker process (``ARBITER_COMPUTE_THREADS``), each stopped at
     its deadline by an exception raised into its thread. The exception lands at the next
     Python bytecode: a single call into pydantic-core or orjson runs to its end first,
-    which the input limits (body, cells) and the answer limit
-    (``ARBITER_MAX_ANSWER_BYTES``, checked before an answer is built) keep short."""
+    which the input limits (body, cells), the answer limit (``ARBITER_MAX_ANSWER_BYTES``,
+    checked before an answer is built) and answers written in pieces (``engine.pieces``)
+    keep short.
+
+    The hop is one semaphore and ``run_in_executor`` on the process's own pool of
+    ``threads`` threads (anyio's ``to_thread`` with a ``CapacityLimiter``, used before,
+    cost about 25 µs more per request: README, Hardening)."""
 
     def __init__(self, budget_ms: int, threads: int,
                  max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES) -> None:
         self.budget_ms = budget_ms
         self.threads = max(1, threads)
         self.max_answer_bytes = max_answer_bytes
-        # One limiter per event loop: the TestClient runs a loop per client.
-        self._limiters: weakref.WeakKeyDictionary[Any, anyio.CapacityLimiter] = \
+        self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="arbiter-judge")
+        # One semaphore per event loop: the TestClient runs a loop per client.
+        self._slots: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = \
             weakref.WeakKeyDictionary()
 
     @classmethod
@@ -278,34 +303,37 @@ class Compute:
         return cls(settings.compute_budget_ms, settings.compute_threads,
                    settings.max_answer_bytes)
 
-    def _limiter(self) -> anyio.CapacityLimiter:
-        loop = asyncio.get_running_loop()
-        limiter = self._limiters.get(loop)
-        if limiter is None:
-            limiter = self._limiters[loop] = anyio.CapacityLimiter(self.threads)
-        return limiter
+    def _slot(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
+        slots = self._slots.get(loop)
+        if slots is None:
+            slots = self._slots[loop] = asyncio.Semaphore(self.threads)
+        return slots
 
     async def run(self, fn: Callable[[], T]) -> T:
         spent = spent_now()
         remaining = self.budget_ms / 1000 - spent.seconds
         if self.budget_ms > 0 and remaining <= 0:
             raise BudgetExceeded(self.budget_ms)
-        job = _Job(fn, self.max_answer_bytes)
-        async with self._limiter():
-            started = time.perf_counter()
-            timer = asyncio.get_running_loop().call_later(remaining, job.stop) \
-                if self.budget_ms > 0 else None
-            try:
-                # Never abandoned: a stopped job ends at its next bytecode, and its slot
-                # is free only then.
-                with anyio.CancelScope(shield=True):
-                    result: T = await anyio.to_thread.run_sync(job)
-                return result
-            except _OverBudget:
-                raise BudgetExceeded(self.budget_ms) from None
-            except AnswerTooLarge as exc:
-                raise answer_too_large(exc.predicted, exc.maximum, exc.what) from None
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                spent.seconds += time.perf_counter() - started
+        loop = asyncio.get_running_loop()
+        job = _Job(fn, self.max_answer_bytes, remaining if self.budget_ms > 0 else 0.0)
+        slot = self._slot(loop)
+        await slot.acquire()
+        started = time.perf_counter()
+        timer = loop.call_later(remaining, job.stop, loop) if self.budget_ms > 0 else None
+        try:
+            # The request's context goes with the work (its account, the answer limit).
+            future = loop.run_in_executor(self._pool, copy_context().run, job)
+            # Never abandoned: a stopped job ends at its next bytecode, and its slot is
+            # free only then (a cancelled request waits for it too).
+            with anyio.CancelScope(shield=True):
+                result: T = await future
+            return result
+        except _OverBudget:
+            raise BudgetExceeded(self.budget_ms) from None
+        except AnswerTooLarge as exc:
+            raise answer_too_large(exc.predicted, exc.maximum, exc.what) from None
+        finally:
+            if timer is not None:
+                timer.cancel()
+            slot.release()
+            spent.seconds += time.perf_counter() - started
