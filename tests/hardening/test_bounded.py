@@ -81,6 +81,9 @@ class Probes:
         return self
 
     def __exit__(self, *_: object) -> None:
+        deadline = time.perf_counter() + 30
+        while not self.latencies and time.perf_counter() < deadline:
+            time.sleep(0.01)  # a block quicker than the first probe still gets one
         self.done.set()
         self.thread.join()
 
@@ -176,6 +179,8 @@ def test_the_budget_stops_work_within_a_tenth_and_probes_answer(
             results.append(timed(lambda: client.post(f"{URL}/legal-actions", content=endless,
                                                      headers=JSON)))
 
+    with Probes(str(http.base_url)) as quiet:  # what the shared machine itself adds
+        time.sleep(budget / 2)
     with Probes(str(http.base_url)) as probes:
         workers = [threading.Thread(target=one) for _ in range(2)]  # every compute thread
         for worker in workers:
@@ -185,7 +190,8 @@ def test_the_budget_stops_work_within_a_tenth_and_probes_answer(
     for response, _ in results:
         assert limit_of(response, 422) == "ARBITER_COMPUTE_BUDGET_MS"
     # Each stops within 10% of the budget past the plain request's own time; the slowest
-    # probe answers within a tenth of the budget while both threads judge.
+    # probe answers within a tenth of the budget (plus the slowest probe of a quiet spell)
+    # while both threads judge.
     fastest = min(seconds for _, seconds in results)
     assert (fastest - plain) / budget < 1.1, (fastest, plain)
-    assert probes.slowest < budget / 10, probes.slowest
+    assert probes.slowest < budget / 10 + quiet.slowest, (probes.slowest, quiet.slowest)
