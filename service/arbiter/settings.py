@@ -179,11 +179,13 @@ class Settings(BaseSettings):
     cache_max_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of answers the in-process "
                                 "cache holds at most.")
     cache_ttl_seconds: int = _int(1, 31_536_000, 3600, "Lifetime of a cached answer in Redis.")
-    board_cache_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of boards (sent by reference "
-                                  "as `\"board\": \"sha256:…\"`) each worker keeps parsed; "
-                                  "Redis keeps them for every replica for "
-                                  "ARBITER_BOARD_TTL_SECONDS. 0: none kept (a state that names its "
-                                  "board gets board-not-found and is sent inline).")
+    board_cache_bytes: int = _int(0, 1 << 34, 4_194_304, "Bytes of boards (sent by reference "
+                                  "as `\"board\": \"sha256:…\"`, counted as their JSON) each "
+                                  "worker keeps parsed; kept parsed and compiled they take about "
+                                  "26 times that in memory (README, Hardening). Redis keeps them "
+                                  "for every replica for ARBITER_BOARD_TTL_SECONDS. 0: none kept "
+                                  "(a state that names its board gets board-not-found and is "
+                                  "sent inline).")
     board_ttl_seconds: int = _int(1, 31_536_000, 86_400, "Lifetime of a board in Redis.")
     redis_timeout_ms: int = _int(1, 60_000, 50, "Connect and command timeout for Redis.")
     redis_key_prefix: str = Field("", max_length=200, description="Prepended to every Redis "
