@@ -46,6 +46,9 @@ from arbiter.settings import Settings
 T = TypeVar("T")
 # An outcome without its state: verdict, violations, events (a generous estimate).
 OUTCOME_BYTES = 512
+# The GIL switch interval a serving process sets (app.py): how long a judging thread may
+# keep the event loop waiting for each read or write it has to make.
+SWITCH_INTERVAL = 0.0005
 # 4 MiB: see README "Hardening" for how it and the pod's memory limit are derived.
 DEFAULT_MAX_ANSWER_BYTES = 4 << 20
 
