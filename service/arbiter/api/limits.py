@@ -288,8 +288,8 @@ class Compute:
     keep short.
 
     The hop is one semaphore and ``run_in_executor`` on the process's own pool of
-    ``threads`` threads (anyio's ``to_thread`` with a ``CapacityLimiter``, used before,
-    cost about 25 µs more per request: README, Hardening)."""
+    ``threads`` threads: measured no slower than anyio's ``to_thread`` with a
+    ``CapacityLimiter``, used before, with fewer layers (README, Hardening)."""
 
     def __init__(self, budget_ms: int, threads: int,
                  max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES) -> None:
