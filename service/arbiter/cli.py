@@ -62,15 +62,20 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
+    from arbiter.api.connections import protocol
     from arbiter.api.logs import log_config
 
     with metrics_directory(settings.workers):
         # One JSON line per request comes from the app itself (arbiter.api.logs), so
-        # uvicorn's own access log stays off.
+        # uvicorn's own access log stays off. X-Forwarded-* are believed from the trusted
+        # proxies only (uvicorn's default believes any loopback peer); the protocol adds
+        # the header deadline and counts connections (arbiter.api.connections).
+        proxies = settings.trusted_proxies.replace(" ", "")
         uvicorn.run("arbiter.app:create_app", factory=True, host=settings.host,
                     port=settings.port, workers=settings.workers,
                     log_level=settings.log_level, log_config=log_config(settings.log_level),
-                    access_log=False, server_header=False)
+                    access_log=False, server_header=False, http=protocol(),
+                    proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     return 0
 
 

@@ -14,6 +14,7 @@ the deploy manifests are checked against ``VARIABLES``, both by the tests.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -41,9 +42,9 @@ from pydantic_settings import (
 PREFIX = "ARBITER_"
 REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "redis+sentinel")
 # Values never echoed in an error: they are (or may hold) secrets.
-SECRET = {"api_keys", "api_key_sha256", "state_keys"}
+SECRET = {"api_keys", "api_key_sha256", "state_keys", "cache_key"}
 # Secrets whose validator's reason names no secret (a key's id, its number, a length).
-SAFE_REASONS = {"state_keys"}
+SAFE_REASONS = {"state_keys", "cache_key"}
 # A state key: its id (what a signature names) and its secret.
 STATE_KEY_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 MIN_STATE_SECRET = 32
@@ -73,6 +74,20 @@ def _origins(value: str) -> str:
     for origin in _listed(value):
         if origin != "*" and not re.fullmatch(r"https?://[^/\s]+", origin):
             raise ValueError(f"{origin!r} is not an origin")
+    return value
+
+
+def _proxies(value: str) -> str:
+    """Addresses and networks uvicorn may trust for X-Forwarded-For (``*``: any)."""
+    for item in _listed(value):
+        if item != "*":
+            ipaddress.ip_network(item, strict=False)  # ValueError names the bad item
+    return value
+
+
+def _cache_key(value: SecretStr) -> SecretStr:
+    if value.get_secret_value() and len(value.get_secret_value()) < MIN_STATE_SECRET:
+        raise ValueError(f"shorter than {MIN_STATE_SECRET} characters")
     return value
 
 
@@ -164,11 +179,13 @@ class Settings(BaseSettings):
     cache_max_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of answers the in-process "
                                 "cache holds at most.")
     cache_ttl_seconds: int = _int(1, 31_536_000, 3600, "Lifetime of a cached answer in Redis.")
-    board_cache_bytes: int = _int(0, 1 << 34, 67_108_864, "Bytes of boards (sent by reference "
-                                  "as `\"board\": \"sha256:…\"`) each worker keeps parsed; "
-                                  "Redis keeps them for every replica for "
-                                  "ARBITER_BOARD_TTL_SECONDS. 0: none kept (a state that names its "
-                                  "board gets board-not-found and is sent inline).")
+    board_cache_bytes: int = _int(0, 1 << 34, 4_194_304, "Bytes of boards (sent by reference "
+                                  "as `\"board\": \"sha256:…\"`, counted as their JSON) each "
+                                  "worker keeps parsed; kept parsed and compiled they take about "
+                                  "26 times that in memory (README, Hardening). Redis keeps them "
+                                  "for every replica for ARBITER_BOARD_TTL_SECONDS. 0: none kept "
+                                  "(a state that names its board gets board-not-found and is "
+                                  "sent inline).")
     board_ttl_seconds: int = _int(1, 31_536_000, 86_400, "Lifetime of a board in Redis.")
     redis_timeout_ms: int = _int(1, 60_000, 50, "Connect and command timeout for Redis.")
     redis_key_prefix: str = Field("", max_length=200, description="Prepended to every Redis "
@@ -184,6 +201,10 @@ class Settings(BaseSettings):
     graphql_max_tokens: int = _int(1, 10_000_000, 2000, "Most tokens in one GraphQL document.")
     graphql_max_fields: int = _int(1, 1_000_000, 300, "Most fields in one GraphQL operation, "
                                    "fragments expanded where they are used.")
+    graphql_max_spreads: int = _int(1, 1_000_000, 100, "Most fragment spreads in one GraphQL "
+                                    "operation, fragments expanded where they are used; "
+                                    "checked, with depth, aliases and fields, in one pass "
+                                    "linear in the document before any other validation.")
     max_batch: int = _int(1, 1_000_000, 200, "Most actions in one validate-batch request.")
     max_cells: int = _int(1, 100_000_000, 10_000, "Most entries in any one top-level list or "
                           "map of a state (its hexes, regions or territories, armies, adjacency "
@@ -192,6 +213,16 @@ class Settings(BaseSettings):
                                  "action or query (a maneuver's path, drops and pick-ups, a "
                                  "redeployment's moves, a query's targets); more gets 422 "
                                  "naming the list.")
+    max_answer_bytes: int = _int(1024, 1 << 30, 4 << 20, "Largest answer (bytes of JSON) one "
+                                 "request may get, GraphQL aliases added up; predicted "
+                                 "before the answer is built where it can be (validate-batch: "
+                                 "actions × state, reachable: destinations × paths and "
+                                 "targets), else checked on the answer: over it gets 413 "
+                                 "naming this limit. The pod's memory limit is derived from "
+                                 "it (README, Hardening).")
+    compute_threads: int = _int(1, 64, 2, "Worker threads per worker process that judge at "
+                                "once, off the event loop (so /healthz and /readyz answer "
+                                "while they are busy); further requests wait for one.")
     compute_budget_ms: int = _int(0, 3_600_000, 5000, "Wall-clock time one request may spend "
                                   "judging (parsing, the rules, serialising); a request over "
                                   "it is stopped and gets 422 naming this limit. 0: no budget.")
@@ -210,6 +241,45 @@ class Settings(BaseSettings):
         "when set. 0: no limit."))
     rate_burst: int = _int(1, 10_000_000, 20, "Requests a key may make at once above the "
                            "average rate (the token bucket's size).")
+    trusted_proxies: Annotated[str, AfterValidator(_proxies)] = Field(
+        "", description="Comma-separated addresses or networks of the proxies in front of the "
+        "service whose X-Forwarded-For and X-Forwarded-Proto are believed (the client "
+        "address the rate limits and the authentication throttle count by); empty: none, "
+        "every request is the peer that sent it.",
+        **_allowed("comma-separated IP addresses or CIDR networks, or `*` (any peer: only "
+                   "when nothing but the proxy can reach the service)"))
+    auth_failure_limit: int = _int(0, 1_000_000, 10, "Failed authentications (no or a wrong "
+                                   "API key) one client address may make per minute in each "
+                                   "worker; beyond it every request from that address gets "
+                                   "429 with Retry-After, before its key is looked at. "
+                                   "0: no limit.")
+    max_connections: int = _int(1, 1_000_000, 256, "Open connections each worker keeps; a "
+                                "request on a connection beyond them gets 503 with "
+                                "Retry-After and the connection is closed (/healthz, /readyz "
+                                "and /metrics are answered).")
+    max_in_flight: int = _int(1, 1_000_000, 64, "Requests each worker answers at once, "
+                              "reading their bodies included; one more gets 503 with "
+                              "Retry-After (/healthz, /readyz and /metrics are answered). "
+                              "With ARBITER_MAX_BODY_BYTES it bounds the memory bodies take.")
+    header_timeout_ms: int = _int(100, 3_600_000, 10_000, "Time a connection has to send a "
+                                  "request's headers, from its opening or the end of the "
+                                  "previous answer; a connection over it is closed.")
+    max_header_bytes: int = _int(1024, 1 << 24, 65_536, "Largest request head (request "
+                                 "line and headers) a connection may send; a larger one "
+                                 "gets 431 and the connection is closed.")
+    body_timeout_ms: int = _int(100, 3_600_000, 20_000, "Time a request has to send its whole "
+                                "body once its headers are in; over it gets 408 and the "
+                                "connection is closed.")
+    cache_key: Annotated[SecretStr, AfterValidator(_cache_key)] = Field(
+        SecretStr(""), description="Secret that keys (HMAC-SHA-256) every value the service "
+        "writes to Redis, so one planted by anyone else who can write there is refused (a "
+        "miss, counted); the same on every replica. Empty: derived from ARBITER_STATE_KEYS' "
+        "newest secret when that is set, else values are only checksummed.",
+        **_allowed(f"empty, or a secret of {MIN_STATE_SECRET} characters or more"))
+    cache_max_value_bytes: int = _int(1024, 1 << 30, 8 << 20, "Largest value written to or "
+                                      "read from Redis; a larger answer or board is kept in "
+                                      "the worker only, and a larger value found there is a "
+                                      "miss, counted.")
     cors_origins: Annotated[str, AfterValidator(_origins)] = Field(
         "", description="Comma-separated origins browser frontends may call from (`*`: any); "
         "empty: no CORS headers.",

@@ -81,7 +81,7 @@ def test_corrupted_and_foreign_values_are_recomputed(redis_prefix: str) -> None:
         client.set(redis_prefix + key, garbage)
         counts: list[tuple[str, str]] = []
         assert asyncio.run(scenario(counts)) == fresh(body)
-        assert ("redis", "error") in counts
+        assert ("redis", "corrupt") in counts  # a refused value: a miss, counted
         stored = client.get(redis_prefix + key)
         assert stored is not None and unframe(key, stored) == fresh(body)  # overwritten
 

@@ -63,6 +63,10 @@ class FakeRedis:
             raise ConnectionError("down")
         return self.store.get(key)
 
+    async def getrange(self, key: str, start: int, end: int) -> bytes:
+        """Redis' GETRANGE: bytes start..end inclusive; empty for a missing key."""
+        return (await self.get(key) or b"")[start:end + 1]
+
     async def set(self, key: str, value: bytes, ex: int) -> None:
         self.calls += 1
         if self.fail:

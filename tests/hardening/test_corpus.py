@@ -53,8 +53,13 @@ def check_graphql(entry: Entry, response: httpx.Response) -> str | None:
     if response.status_code != 200:
         if entry.pointer != "" and not entry.or_whole:
             return f"status {response.status_code} for a JSON body: {response.text[:300]}"
-        return check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body, ""),
-                          response)
+        whole = check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body, ""),
+                           response)
+        if whole is None or not entry.or_whole:
+            return whole
+        # Not JSON (NaN, 1e400): the strict reading names the number in the variables.
+        return check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body,
+                                "/variables" + entry.pointer), response)
     body: dict[str, Any] = response.json()
     errors = body.get("errors") or []
     if not errors or (body.get("data") or {}).get("__typename"):

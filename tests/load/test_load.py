@@ -6,8 +6,12 @@ answers is compared with the engine's own single-threaded results.
 
 Twice: with the shared Redis up the whole time, and with a private redis-server (started
 here on a free port) killed halfway. Both must end with zero failed requests and zero
-wrong answers. Skipped unless ARBITER_LOAD=1 (``make load``); prints throughput, p50, p99
-and errors per run, and per half for the kill.
+wrong answers. Then once more without Redis (issue 20): the same ordinary mix from all
+clients but one, first quietly, then while that one client sends the most expensive
+requests the defaults allow, one after the other (``hostile_mix``); the ordinary requests
+must keep their p99 within 3 times the quiet run's, with no failure. Skipped unless
+ARBITER_LOAD=1 (``make load``); prints throughput, p50, p99 and errors per run, and per
+half for the kill.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ pytestmark = pytest.mark.skipif(os.environ.get("ARBITER_LOAD") != "1",
                                 reason="the load test runs with `make load` (ARBITER_LOAD=1)")
 
 SECONDS = float(os.environ.get("ARBITER_LOAD_SECONDS", "30"))
+# Each of the two runs of the hostile test (quiet, then with the hostile client).
+HOSTILE_SECONDS = float(os.environ.get("ARBITER_LOAD_HOSTILE_SECONDS", "15"))
 CLIENTS = int(os.environ.get("ARBITER_LOAD_CLIENTS", "8"))
 MAX_REQUESTS = int(os.environ.get("ARBITER_LOAD_MAX_REQUESTS", "200000"))
 SAMPLE_EVERY = 10
@@ -131,6 +137,43 @@ def request_mix() -> list[Kind]:
         Kind("graphql", "/graphql", [orjson.dumps(b) for b in graphql], gql_expected,
              _graphql_projection),
     ]
+
+
+def ferry_board(radius: int, structures: int) -> dict[str, Any]:
+    """A sea with red galleys on every third hex (every hex in ferry reach), red's army on
+    the one land hex beside ``structures`` blue structures (tests/hardening)."""
+    land = ((0, 0), (1, 0))
+    cells = [(q, r) for q in range(-radius, radius + 1)
+             for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1)]
+    armies = [{"id": "a0", "owner": "red", "hex": {"q": 0, "r": 0},
+               "units": {"cavalrymen": 3, "archers": 2}}]
+    armies += [{"id": f"g{i}", "owner": "red", "hex": {"q": q, "r": r}, "units": {"galley": 1}}
+               for i, (q, r) in enumerate(cells) if (q, r) not in land and i % 3 == 0]
+    return {"hexes": [{"q": q, "r": r, "terrain": "plains" if (q, r) in land else "sea",
+                       "province": "p"} for q, r in cells],
+            "players": [{"id": "red"}, {"id": "blue"}], "armies": armies[:2000],
+            "structures": [{"id": f"s{i}", "kind": "other", "owner": "blue",
+                            "hex": {"q": 1, "r": 0}} for i in range(structures)]}
+
+
+def hostile_mix() -> list[Kind]:
+    """The most expensive requests the default limits allow: a 2.7 MB reachable answer,
+    legal-actions at its largest limit (stopped by the budget), a 3.5 MB validate-batch of
+    whole states, a body of most of 1 MiB judged and returned."""
+    move = {"type": "maneuver", "player": "red", "army": "a0", "path": [{"q": 1, "r": 0}]}
+    bodies = {
+        "reachable": ("/v1/rulesets/hex_maneuver/reachable",
+                      {"state": ferry_board(40, 50), "army": "a0"}),
+        "legal-actions": ("/v1/rulesets/hex_maneuver/legal-actions",
+                          {"state": ferry_board(20, 0), "player": "red", "limit": 10_000}),
+        "validate-batch": ("/v1/rulesets/hex_maneuver/validate-batch",
+                           {"state": ferry_board(14, 0), "actions": [move] * 60,
+                            "return": "state"}),
+        "big-body": ("/v1/rulesets/hex_maneuver/validate",
+                     {"state": ferry_board(57, 0), "action": move}),
+    }
+    return [Kind(f"hostile {name}", path, [orjson.dumps(body)], [None], lambda a: a)
+            for name, (path, body) in bodies.items()]
 
 
 # -- a small closed-loop HTTP/1.1 client ----------------------------------------------------
@@ -319,6 +362,47 @@ def test_load_with_redis_killed_halfway() -> None:
     assert not wrong, wrong[:5]
     assert parts["after the kill"]["requests"] > 0
     assert json.loads(ready)["cache"]["redis"] == "degraded"
+
+
+async def run_beside(port: int, kinds: list[Kind], hostile: list[Kind] | None,
+                      seconds: float) -> tuple[Tally, Tally, float]:
+    """CLIENTS - 1 ordinary clients for ``seconds``, and one more sending ``hostile``."""
+    ordinary, expensive = Tally(), Tally()
+    budget = [MAX_REQUESTS]
+    start = time.perf_counter()
+    deadline = start + seconds
+    clients = [client(port, kinds, deadline, budget, ordinary, seed)
+               for seed in range(CLIENTS - 1)]
+    if hostile is not None:
+        clients.append(client(port, hostile, deadline, budget, expensive, CLIENTS))
+    await asyncio.gather(*clients)
+    return ordinary, expensive, start
+
+
+def test_load_beside_the_most_expensive_requests() -> None:
+    kinds, hostile = request_mix(), hostile_mix()
+    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_API_KEYS": KEY,
+           "ARBITER_RATE_LIMIT": "1000000", "ARBITER_RATE_BURST": "1000000"}
+    with serve(env) as base:
+        port = int(base.rsplit(":", 1)[1])
+        quiet, _, quiet_start = asyncio.run(run_beside(port, kinds, None, HOSTILE_SECONDS))
+        busy, expensive, busy_start = asyncio.run(run_beside(port, kinds, hostile,
+                                                             HOSTILE_SECONDS))
+    parts = {"quiet": figures(quiet, quiet_start, quiet_start + HOSTILE_SECONDS),
+             "beside the expensive": figures(busy, busy_start, busy_start + HOSTILE_SECONDS),
+             "the expensive client": figures(expensive, busy_start,
+                                             busy_start + HOSTILE_SECONDS)}
+    wrong = wrong_answers(quiet) + wrong_answers(busy)
+    ratio = parts["beside the expensive"]["p99_ms"] / max(parts["quiet"]["p99_ms"], 1e-9)
+    report("one client sending the most expensive requests", parts, busy, wrong,
+           {"expensive statuses": expensive.statuses, "expensive by kind": expensive.by_kind,
+            "ordinary p99 ratio": round(ratio, 2)})
+    assert parts["quiet"]["errors"] == 0 and parts["beside the expensive"]["errors"] == 0, \
+        (quiet.failures[:3], busy.failures[:3])
+    assert not wrong, wrong[:5]
+    # The expensive client was answered (refusals included), never with a 5xx.
+    assert expensive.statuses and all(s < 500 for s in expensive.statuses), expensive.statuses
+    assert ratio <= 3, parts
 
 
 def _get(port: int, path: str) -> str:

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from arbiter.api.limits import Compute, Limits
 from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
+from arbiter.engine.pieces import model_json
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.ruleset import Query
 
@@ -76,9 +77,15 @@ class Answerer:
                 limits.check_request(request)
             if whole is not None:
                 request = whole(request)
-            return query.run(request).model_dump_json().encode()
+            # Written in short pieces: the event loop answers the probes meanwhile.
+            return query.write(request) if query.write is not None \
+                else model_json(query.run(request))
 
-        return await self._cached(ruleset, query, b"rest\0" + digest(body), len(body), compute)
+        answer = await self._cached(ruleset, query, b"rest\0" + digest(body), len(body),
+                                    compute)
+        if limits is not None:  # a cached answer too: another replica's limit may be higher
+            limits.check_size(len(answer))
+        return answer
 
     async def answer_parsed(self, ruleset: Ruleset, query: Query, state_digest: bytes,
                             state_size: int, arguments: dict[str, Any],
@@ -96,4 +103,6 @@ class Answerer:
             return answer.model_dump_json().encode()
 
         data = await self._cached(ruleset, query, material, state_size, compute)
+        if self.limits is not None:  # every alias converts its copy: they add up
+            self.limits.check_answer(len(data))
         return made[0] if made else query.response.model_validate_json(data)

@@ -23,13 +23,9 @@ from graphql import GraphQLError
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from strawberry.annotation import StrawberryAnnotation
 from strawberry.extensions import (
-    AddValidationRules,
     MaskErrors,
-    MaxAliasesLimiter,
     MaxTokensLimiter,
     ParserCache,
-    QueryDepthLimiter,
-    ValidationCache,
 )
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import create_type
@@ -40,6 +36,7 @@ from strawberry.types.unset import UNSET
 from arbiter.api.answers import Answerer, digest
 from arbiter.api.boards import BoardMissing, BoardStore, whole_state
 from arbiter.api.contract import camel
+from arbiter.api.graphql_cost import CostedValidation, CostLimits, budgeted_execution
 from arbiter.api.graphql_types import (
     JSON,
     BatchMode,
@@ -55,7 +52,6 @@ from arbiter.api.limits import (
     Compute,
     LimitExceeded,
     Limits,
-    max_fields_rule,
 )
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import at_actions, validation_problems
@@ -226,6 +222,7 @@ class SchemaBuilder:
 
         async def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
             def work() -> Outcome:
+                limits.check_outcomes(1, root.state_size, True, add_up=True)
                 act = action_of(action, "action")
                 return counted(root.ruleset.validate(
                     root.state, act, mode.value if mode else "strict", root.board,
@@ -237,6 +234,7 @@ class SchemaBuilder:
                                 strictness: Any = None) -> list[Outcome]:
             def work() -> list[Outcome]:
                 limits.check_batch(len(actions))
+                limits.check_outcomes(len(actions), root.state_size, True, add_up=True)
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
                 seal = sealed(root, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
                 return [counted(o) for o in at_actions(root.ruleset.validate_batch(
@@ -319,7 +317,7 @@ class SchemaBuilder:
         compute = self.compute
 
         async def ask(state: Any, signature: Any = None) -> Asked:
-            parsed, written = _parse_state(state_input, state)
+            parsed, written = await _judged(compute, lambda: _parse_state(state_input, state))
             sent = plain(signature)
             signed_as = _parse(StateSignature, sent, "signature") if sent is not None else None
             try:
@@ -356,15 +354,15 @@ class SchemaBuilder:
         # too (it checks isinstance first) and carry their settings.
         extensions: list[Any] = [
             ParserCache(maxsize=256),
-            ValidationCache(maxsize=256),
-            QueryDepthLimiter(max_depth=s.graphql_max_depth),
-            MaxAliasesLimiter(max_alias_count=s.graphql_max_aliases),
+            # Depth, aliases, fields and spreads in one linear pass (graphql_cost), before
+            # the validation (and its cache) ever sees the document.
+            CostedValidation(CostLimits.from_settings(s), maxsize=256),
             MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
-            AddValidationRules([max_fields_rule(s.graphql_max_fields)]),
             MaskErrors(should_mask_error=_unexpected),
         ]
         return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
-                             extensions=extensions)
+                             extensions=extensions,
+                             execution_context_class=budgeted_execution(self.compute.budget_ms))
 
 
 @strawberry.type(description="A ruleset this service judges: its id, version, actions, "

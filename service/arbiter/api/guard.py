@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from arbiter.api.admission import RETRY_AFTER, Admission, Refusal, read_body
 from arbiter.api.limits import end_request, start_request
 from arbiter.api.logs import REQUEST_ID, log_request
 from arbiter.api.metrics import Metrics
@@ -35,7 +36,7 @@ INTERNAL_ERROR = "the service failed to answer; this is a bug, and it has been l
 # base64): anything else could forge log lines or bloat them, and is replaced.
 REQUEST_ID_FORM = re.compile(rb"[A-Za-z0-9._:/+=@-]{1,128}")
 # Problem documents over a limit name it in "limit"; their bodies are small.
-LIMIT_STATUSES = frozenset({413, 422, 429})
+LIMIT_STATUSES = frozenset({408, 413, 422, 429, 503})
 PROBLEM_SNIFF_BYTES = 65536
 
 
@@ -62,11 +63,12 @@ def limit_named(body: bytes) -> str | None:
 
 class Guard:
     def __init__(self, app: ASGIApp, max_body: int, log_bodies: bool = False,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, admission: Admission | None = None) -> None:
         self.app = app
         self.max_body = max_body
         self.log_bodies = log_bodies
         self.metrics = metrics
+        self.admission = admission
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -113,6 +115,19 @@ class Guard:
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send,
                        body: bytearray) -> None:
+        admission = self.admission
+        refused = admission.refusal(scope) if admission is not None else None
+        if refused is not None:
+            await refuse(send, refused)
+            return
+        try:
+            await self._admitted(scope, receive, send, body)
+        finally:
+            if admission is not None:
+                admission.leave(scope)
+
+    async def _admitted(self, scope: Scope, receive: Receive, send: Send,
+                        body: bytearray) -> None:
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             if length.isdigit():
@@ -120,16 +135,17 @@ class Guard:
             else:
                 await send_problem(send, 400, "invalid Content-Length")
             return
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.max_body:
-                await self._too_large(send)
-                return
+        timeout = self.admission.body_timeout_ms if self.admission is not None else None
+        read = await read_body(receive, body, self.max_body, timeout)
+        if read == "too-large":
+            await self._too_large(send)
+        elif read == "late":
+            assert self.admission is not None
+            await send_problem(send, 408, self.admission.late_detail(), {"connection": "close"},
+                               type=LIMIT_TYPE, title=LIMIT_TITLE,
+                               limit="ARBITER_BODY_TIMEOUT_MS", maximum=timeout)
+        if read != "whole":
+            return
         replayed = False
         whole = bytes(body)
 
@@ -161,6 +177,15 @@ class Guard:
         await send_problem(send, 413, f"the body exceeds {self.max_body} bytes "
                            "(ARBITER_MAX_BODY_BYTES)", type=LIMIT_TYPE, title=LIMIT_TITLE,
                            limit="ARBITER_MAX_BODY_BYTES", maximum=self.max_body)
+
+
+async def refuse(send: Send, refused: Refusal) -> None:
+    """503 with Retry-After for a request the worker does not take on now."""
+    headers = {"retry-after": RETRY_AFTER}
+    if refused.close:
+        headers["connection"] = "close"
+    await send_problem(send, 503, refused.detail, headers, type=LIMIT_TYPE, title=LIMIT_TITLE,
+                       limit=refused.limit, maximum=refused.maximum)
 
 
 async def send_problem(send: Send, status: int, detail: str,

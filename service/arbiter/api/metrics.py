@@ -2,7 +2,8 @@
 
 What is counted: every HTTP request by endpoint and status (so 401s and 429s too) with its
 latency, the requests in flight, each REST route's requests and latency per ruleset, the
-violations found per ruleset and code, the limits hit, cache lookups per tier and result,
+violations found per ruleset and code, the limits hit (a 408, 429 or 503 naming one too),
+the authentications refused by reason, cache lookups per tier and result,
 the state of each Redis circuit breaker, and each worker process's CPU, memory and file
 descriptors (``process_*``, labelled with its ``pid``).
 
@@ -154,6 +155,10 @@ class Metrics:
         self.limit_hits = Counter("arbiter_limit_hits_total", "Requests refused for going "
                                   "over a limit, by the variable that sets it.", ("limit",),
                                   registry=own)
+        self.auth_failures = Counter("arbiter_auth_failures_total", "Requests refused for "
+                                     "their API key, by reason: missing, invalid, or "
+                                     "throttled (too many failures from the address).",
+                                     ("reason",), registry=own)
         self.cache = Counter("arbiter_cache_total", "Cache lookups by tier and result.",
                              ("tier", "result"), registry=own)
         self.breaker_open = Gauge("arbiter_redis_breaker_open", "1 while a Redis circuit "
@@ -188,6 +193,9 @@ class Metrics:
 
     def limit_hit(self, limit: str) -> None:
         self.limit_hits.labels(limit).inc()
+
+    def auth_failed(self, reason: str) -> None:
+        self.auth_failures.labels(reason).inc()
 
     def cache_event(self, tier: str, result: str) -> None:
         self.cache.labels(tier, result).inc()

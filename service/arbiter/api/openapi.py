@@ -100,9 +100,12 @@ BODY_ERRORS: dict[str, Any] = {
     "404": _problem("No such ruleset or query."),
     "413": _problem("The body, or the state's board, is larger than the limit "
                     "(`limit` names it)."),
+    "408": _problem("The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the "
+                    "connection is closed."),
     "415": _problem("The body is not sent as JSON (Content-Type: application/json)."),
-    "503": {**_problem("Busy finishing computations that went over their budget; retry "
-                       "after Retry-After seconds."),
+    "503": {**_problem("This worker already answers as many requests as it takes at once "
+                       "(ARBITER_MAX_IN_FLIGHT) or holds as many connections "
+                       "(ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds."),
             "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
 }
 UNPROCESSABLE = (

@@ -10,7 +10,7 @@ import orjson
 from pydantic import ValidationError
 from starlette.responses import Response
 
-from arbiter.api.limits import BudgetExceeded, Busy, LimitExceeded
+from arbiter.api.limits import BudgetExceeded, LimitExceeded
 from arbiter.engine.boards import STATE_FORMS
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.outcome import Outcome
@@ -20,10 +20,12 @@ PROBLEM_TYPES = {
     401: "urn:arbiter:problem:unauthorized",
     404: "urn:arbiter:problem:not-found",
     405: "urn:arbiter:problem:method-not-allowed",
+    408: "urn:arbiter:problem:request-timeout",
     413: "urn:arbiter:problem:too-large",
     415: "urn:arbiter:problem:unsupported-media-type",
     422: "urn:arbiter:problem:invalid-request",
     429: "urn:arbiter:problem:rate-limited",
+    431: "urn:arbiter:problem:header-too-large",
     500: "urn:arbiter:problem:internal",
     503: "urn:arbiter:problem:unavailable",
 }
@@ -31,8 +33,10 @@ LIMIT_TYPE = "urn:arbiter:problem:limit-exceeded"
 LIMIT_TITLE = "The request is over a limit"
 TITLES = {
     400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
+    408: "Request timeout",
     413: "Request too large", 415: "Unsupported media type",
-    422: "The request is malformed", 429: "Too many requests", 500: "Internal error",
+    422: "The request is malformed", 429: "Too many requests",
+    431: "Request header fields too large", 500: "Internal error",
     503: "Service unavailable",
 }
 
@@ -121,10 +125,6 @@ def limit_exceeded(exc: LimitExceeded) -> Response:
 def budget_exceeded(exc: BudgetExceeded) -> Response:
     return problem(422, str(exc), [Problem("", str(exc))], type=LIMIT_TYPE, title=LIMIT_TITLE,
                    limit=exc.limit, maximum=exc.budget_ms)
-
-
-def busy(exc: Busy) -> Response:
-    return problem(503, str(exc), headers={"retry-after": str(exc.retry_after)})
 
 
 def at_actions(outcomes: Iterator[Outcome]) -> Iterator[Outcome]:

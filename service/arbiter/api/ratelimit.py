@@ -70,6 +70,15 @@ class MemoryBuckets:
             self._buckets.popitem(last=False)
         return allowed, 0.0 if allowed else (1 - tokens) / self.rate
 
+    def wait(self, identity: str) -> float:
+        """Seconds until ``identity`` has a token (0: it has one now); takes nothing."""
+        found = self._buckets.get(identity)
+        if found is None:
+            return 0.0
+        tokens, ts = found
+        tokens = min(float(self.burst), tokens + max(0.0, self._clock() - ts) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
 
 class RedisBuckets:
     def __init__(self, client: Any, rate: float, burst: int, *, timeout: float,

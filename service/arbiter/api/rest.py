@@ -23,13 +23,12 @@ from starlette.routing import Route
 from arbiter.api.answers import Answerer
 from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
 from arbiter.api.contract import contract
-from arbiter.api.limits import BudgetExceeded, Busy, Compute, LimitExceeded, Limits
+from arbiter.api.limits import BudgetExceeded, Compute, LimitExceeded, Limits
 from arbiter.api.meta import BoardStored, RulesetList, RulesetSummary
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import (
     at_actions,
     budget_exceeded,
-    busy,
     invalid_input,
     invalid_request,
     limit_exceeded,
@@ -49,14 +48,14 @@ def json_response(payload: Any, status: int = 200) -> Response:
 
 
 # What keeps a request from being judged, each answered with its own problem document.
-UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded, Busy,
+UNJUDGEABLE = (ValidationError, InvalidInput, LimitExceeded, BudgetExceeded,
                SignatureRefused)
 
 
 def problem_for(exc: Exception, body: bytes) -> Response:
     """The problem document for one of ``UNJUDGEABLE``: 422 with the pointers of a
     malformed or inconsistent body or a refused signature, 413/422 over a limit or the
-    budget, 503 when busy."""
+    budget."""
     if isinstance(exc, SignatureRefused):
         return signature_refused(exc)
     if isinstance(exc, ValidationError):
@@ -65,10 +64,8 @@ def problem_for(exc: Exception, body: bytes) -> Response:
         return invalid_input(exc)
     if isinstance(exc, LimitExceeded):
         return limit_exceeded(exc)
-    if isinstance(exc, BudgetExceeded):
-        return budget_exceeded(exc)
-    assert isinstance(exc, Busy)
-    return busy(exc)
+    assert isinstance(exc, BudgetExceeded)
+    return budget_exceeded(exc)
 
 
 def raw_json(body: bytes | str, status: int = 200) -> Response:
@@ -198,7 +195,9 @@ class RestApi:
                 self.limits.check_request(req)
                 state, board = whole_state(self.boards, ruleset, req.state,
                                            lambda: orjson.loads(body)["state"])
-                return raw_json(judge(req.model_copy(update={"state": state}), board))
+                answer = judge(req.model_copy(update={"state": state}), board)
+                self.limits.check_size(len(answer))
+                return raw_json(answer)
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
@@ -246,6 +245,8 @@ class RestApi:
 
         def judge(req: Any, board: str | None) -> bytes | str:
             sequence = req.mode == "sequence"
+            # Predicted before judging: the body's size stands for the state's.
+            self.limits.check_outcomes(len(req.actions), len(body), req.returns == "state")
             check = signer.check(ruleset, req.state, req.signature,
                                  [(a, f"/actions/{i}") for i, a in enumerate(req.actions)])
             # Each resulting state is signed: in a sequence, every intermediate one.
@@ -253,13 +254,18 @@ class RestApi:
                                               mode=req.strictness, board=board,
                                               check_state=check,
                                               seal=signer.seal(ruleset.id) if check else None)
-            judged = list(at_actions(outcomes))
-            for outcome in judged:
-                self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
-            returned = Returned(req.returns, body)
-            parts = b",".join(o.model_dump_json().encode()
-                              for o in returned.outcomes(judged, sequence=sequence))
-            return b'{"outcomes":[' + parts + b"]}"
+            # Each outcome written as it is judged, its state dropped once written, and
+            # the answer measured as it grows: memory stays that of one or two states.
+            parts, size, codes = [], 0, []
+            for outcome in Returned(req.returns, body).outcomes(at_actions(outcomes),
+                                                                sequence=sequence):
+                codes += [v.code for v in outcome.violations]
+                parts.append(part := outcome.model_dump_json().encode())
+                size += len(part) + 1
+                self.limits.check_size(size, f"the outcomes of the first {len(parts)} "
+                                       f"actions of {len(req.actions)}")
+            self.metrics.violations_found(ruleset.id, iter(codes))
+            return b'{"outcomes":[' + b",".join(parts) + b"]}"
 
         return await self._judge(ruleset, body, contract(ruleset).batch_request, judge)
 

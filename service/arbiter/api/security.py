@@ -6,7 +6,13 @@ position leaks through timing. A request names its key in ``Authorization: Beare
 or ``X-API-Key: <key>``; a missing or unknown key is a 401 problem. Rate limiting
 (``ARBITER_RATE_LIMIT``) is a token bucket per key (per client address without keys),
 kept in Redis when one is configured so every replica shares it, in process otherwise or
-while Redis fails; an empty bucket is a 429 problem with ``Retry-After``. Health, readiness,
+while Redis fails; an empty bucket is a 429 problem with ``Retry-After``. Failed
+authentications are throttled per client address (``ARBITER_AUTH_FAILURE_LIMIT`` a minute,
+in each worker): beyond them every request from the address is a 429 before its key is
+compared, so keys cannot be guessed at speed; each failure is counted in
+``arbiter_auth_failures_total`` by reason. The client address is the peer's, or the one
+a proxy of ``ARBITER_TRUSTED_PROXIES`` forwarded (uvicorn's proxy headers are believed
+from those addresses only: ``cli``), so a client cannot choose its bucket. Health, readiness,
 metrics, the OpenAPI document, the GraphiQL page and the browser pages (index, playground,
 docs and their static files: ``pages.py``) stay open. Both are off by default.
 """
@@ -15,12 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arbiter.api.guard import send_problem
+from arbiter.api.metrics import Metrics
 from arbiter.api.pages import OPEN_PAGES, OPEN_PREFIXES
-from arbiter.api.ratelimit import RateLimiter
+from arbiter.api.ratelimit import MemoryBuckets, RateLimiter
 
 OPEN_PATHS = frozenset({"/healthz", "/readyz", "/metrics", "/openapi.json", *OPEN_PAGES})
 
@@ -77,13 +85,39 @@ def is_open(scope: Scope) -> bool:
             or (path == "/graphql" and scope.get("method") == "GET"))
 
 
+def client_address(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class FailureThrottle:
+    """Failed authentications per client address: a token bucket of ``per_minute`` in
+    process (kept by address, least recently used dropped beyond 100 000)."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.buckets = MemoryBuckets(per_minute / 60, per_minute)
+
+    def wait(self, address: str) -> int:
+        """Whole seconds before ``address`` may try again (0: now)."""
+        wait = self.buckets.wait(address)
+        return math.ceil(wait) if wait > 0 else 0
+
+    def failed(self, address: str) -> None:
+        self.buckets.take(address)
+
+
 class Gate:
     """Authentication, then rate limiting, in front of the application."""
 
-    def __init__(self, app: ASGIApp, keys: ApiKeys, limiter: RateLimiter | None) -> None:
+    def __init__(self, app: ASGIApp, keys: ApiKeys, limiter: RateLimiter | None,
+                 failures: FailureThrottle | None = None, metrics: Metrics | None = None
+                 ) -> None:
         self.app = app
         self.keys = keys
         self.limiter = limiter
+        self.failures = failures
+        self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or is_open(scope) or scope.get("method") == "OPTIONS":
@@ -91,20 +125,13 @@ class Gate:
             return
         identity: str | None = None
         if self.keys:
-            headers = dict(scope["headers"])
-            key = offered_key(headers)
-            identity = self.keys.identify(key) if key is not None else None
+            identity = await self._authenticated(scope, send)
             if identity is None:
-                detail = ("an API key is required: send Authorization: Bearer <key> or "
-                          "X-API-Key: <key>") if key is None else "the API key is not valid"
-                await send_problem(send, 401, detail,
-                                    {"www-authenticate": 'Bearer realm="arbiter"'})
                 return
             scope.setdefault("state", {})["api_key"] = identity
         if self.limiter is not None:
             if identity is None:
-                client = scope.get("client")
-                identity = f"addr:{client[0] if client else 'unknown'}"
+                identity = f"addr:{client_address(scope)}"
             allowed, retry_after = await self.limiter.take(identity)
             if not allowed:
                 await send_problem(
@@ -115,3 +142,30 @@ class Gate:
                 return
         await self.app(scope, receive, send)
 
+    async def _authenticated(self, scope: Scope, send: Send) -> str | None:
+        """The identity of the request's key; None once a 401 or 429 has been sent."""
+        address = client_address(scope)
+        wait = self.failures.wait(address) if self.failures is not None else 0
+        if wait > 0:
+            assert self.failures is not None
+            self._count("throttled")
+            await send_problem(
+                send, 429, f"too many failed authentications from this address: at most "
+                f"{self.failures.per_minute} a minute (ARBITER_AUTH_FAILURE_LIMIT)",
+                {"retry-after": str(wait)}, limit="ARBITER_AUTH_FAILURE_LIMIT",
+                retry_after=wait)
+            return None
+        key = offered_key(dict(scope["headers"]))
+        identity = self.keys.identify(key) if key is not None else None
+        if identity is None:
+            if self.failures is not None:
+                self.failures.failed(address)
+            self._count("missing" if key is None else "invalid")
+            detail = ("an API key is required: send Authorization: Bearer <key> or "
+                      "X-API-Key: <key>") if key is None else "the API key is not valid"
+            await send_problem(send, 401, detail, {"www-authenticate": 'Bearer realm="arbiter"'})
+        return identity
+
+    def _count(self, reason: str) -> None:
+        if self.metrics is not None:
+            self.metrics.auth_failed(reason)

@@ -1,10 +1,15 @@
 """The shared tier: Redis through redis-py's asyncio client (hiredis parser when
 installed), with short timeouts, a circuit breaker and self-checking values.
 
-A stored value is ``MAGIC + key digest + checksum + payload``: a value written by another
-version, for another key, or damaged in transit fails the check and is recomputed, never
-served. URL forms: ``redis://``, ``rediss://``, ``unix://`` (one server),
-``redis+cluster://host:port`` (Redis Cluster) and
+A stored value is ``MAGIC + MAC + payload``, the MAC an HMAC-SHA-256 (first 16 bytes) of
+the key and the payload under the deployment's cache secret (``ARBITER_CACHE_KEY``, or
+one derived from ``ARBITER_STATE_KEYS``): a value written by another version, for another
+key, damaged in transit or planted by anyone without the secret fails the check, is
+counted (``corrupt``) and recomputed, never served. Without a secret the MAC is a checksum
+only. Values are bounded (``ARBITER_CACHE_MAX_VALUE_BYTES``): a larger one is not written,
+and a read asks Redis for at most that many bytes (GETRANGE), so a planted giant costs a
+bounded read and is counted (``oversize``). URL forms: ``redis://``, ``rediss://``,
+``unix://`` (one server), ``redis+cluster://host:port`` (Redis Cluster) and
 ``redis+sentinel://host:port[,host:port...]/service[/db]`` (Sentinel).
 """
 
@@ -13,29 +18,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 from typing import Any
 from urllib.parse import urlsplit
 
 from arbiter.cache.breaker import CircuitBreaker
 
-MAGIC = b"ARB1"
-_DIGEST = 8
+MAGIC = b"ARB2"
+_MAC = 16
+HEAD = len(MAGIC) + _MAC
+# The MAC's key when the deployment has no secret: a checksum against damage only.
+UNKEYED = b"arbiter-cache-unkeyed"
+DEFAULT_MAX_VALUE = 8 << 20
 
 
-def frame(key: str, payload: bytes) -> bytes:
-    return (MAGIC + hashlib.blake2b(key.encode(), digest_size=_DIGEST).digest()
-            + hashlib.blake2b(payload, digest_size=_DIGEST).digest() + payload)
+def _mac(secret: bytes, key: str, payload: bytes) -> bytes:
+    mac = hmac.new(secret or UNKEYED, key.encode() + b"\0", hashlib.sha256)
+    mac.update(payload)
+    return mac.digest()[:_MAC]
 
 
-def unframe(key: str, value: bytes) -> bytes | None:
+def frame(key: str, payload: bytes, secret: bytes = b"") -> bytes:
+    return MAGIC + _mac(secret, key, payload) + payload
+
+
+def unframe(key: str, value: bytes, secret: bytes = b"") -> bytes | None:
     """The payload, or None when the value is not one this key may hold."""
-    head = len(MAGIC) + 2 * _DIGEST
-    if len(value) < head or not value.startswith(MAGIC):
+    if len(value) < HEAD or not value.startswith(MAGIC):
         return None
-    if value[4:4 + _DIGEST] != hashlib.blake2b(key.encode(), digest_size=_DIGEST).digest():
-        return None
-    payload = value[head:]
-    if value[4 + _DIGEST:head] != hashlib.blake2b(payload, digest_size=_DIGEST).digest():
+    payload = value[HEAD:]
+    if not hmac.compare_digest(value[len(MAGIC):HEAD], _mac(secret, key, payload)):
         return None
     return payload
 
@@ -69,9 +81,12 @@ def connect(url: str, timeout: float) -> Any:
 
 class RedisTier:
     def __init__(self, client: Any, *, timeout: float, ttl_seconds: int,
-                 breaker: CircuitBreaker | None = None, prefix: str = "") -> None:
+                 breaker: CircuitBreaker | None = None, prefix: str = "", secret: bytes = b"",
+                 max_value_bytes: int = DEFAULT_MAX_VALUE) -> None:
         self.client = client
         self.prefix = prefix
+        self.secret = secret
+        self.max_value_bytes = max_value_bytes
         self.timeout = timeout
         self.ttl_seconds = ttl_seconds
         self.breaker = breaker or CircuitBreaker()
@@ -79,28 +94,34 @@ class RedisTier:
 
     async def get(self, key: str) -> tuple[str, bytes | None]:
         """("hit", payload) | ("miss", None) | ("error", None) | ("corrupt", None) |
-        ("skipped", None) when the breaker is open."""
+        ("oversize", None) | ("skipped", None) when the breaker is open."""
         if not self.breaker.allow():
             return "skipped", None
+        most = HEAD + self.max_value_bytes
         try:
-            value = await asyncio.wait_for(self.client.get(self.prefix + key), self.timeout)
+            # At most one byte more than a frame may hold: a larger value is refused unread.
+            value = await asyncio.wait_for(self.client.getrange(self.prefix + key, 0, most),
+                                           self.timeout)
         except Exception as exc:  # any failure of the shared tier means: compute instead
             self._failed(exc)
             return "error", None
         self.breaker.success()
-        if value is None:
+        if not value:  # GETRANGE of a missing key is empty; a frame never is
             return "miss", None
-        payload = unframe(key, bytes(value))
+        if len(value) > most:
+            return "oversize", None
+        payload = unframe(key, bytes(value), self.secret)
         if payload is None:
             return "corrupt", None
         return "hit", payload
 
     async def set(self, key: str, payload: bytes) -> bool:
-        if not self.breaker.allow():
+        if len(payload) > self.max_value_bytes or not self.breaker.allow():
             return False
         try:
             await asyncio.wait_for(
-                self.client.set(self.prefix + key, frame(key, payload), ex=self.ttl_seconds),
+                self.client.set(self.prefix + key, frame(key, payload, self.secret),
+                                ex=self.ttl_seconds),
                 self.timeout)
         except Exception as exc:
             self._failed(exc)

@@ -53,7 +53,9 @@ class AnswerCache:
         if use_redis:
             assert self.redis is not None
             result, payload = await self.redis.get(key)
-            self._count("redis", result if result in ("hit", "miss") else "error")
+            # A value refused (a bad MAC, too large) is a miss, counted as what it was.
+            self._count("redis", result if result in ("hit", "miss", "corrupt", "oversize")
+                        else "error")
             if payload is not None:
                 self.memory.put(key, payload)
                 return payload

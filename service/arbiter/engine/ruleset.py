@@ -67,6 +67,10 @@ class Query:
     ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
     validated request and returns an instance of ``response``. ``run`` must be a pure
     function of the request: the transport caches its answers by a digest of the request.
+    ``write`` (optional, for a query whose answer can be large): the same answer written
+    as JSON directly, byte for byte ``run(request).model_dump_json()``, built without
+    validating our own data again and written in small pieces (``engine.pieces``), so no
+    single call into pydantic-core holds the GIL while the service's probes wait.
     """
 
     name: str
@@ -75,6 +79,7 @@ class Query:
     response: type[BaseModel]
     run: Callable[[Any], BaseModel]
     examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
+    write: Callable[[Any], bytes] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from .queries import (
     HexManeuverReachableResponse,
     run_legal_actions,
     run_reachable,
+    write_reachable,
 )
 from .scene import PICTURE
 
@@ -35,7 +36,7 @@ QUERIES = {q.name: q for q in (
           summary="Every hex an army (or some of its units) can end on, with cost, one "
                   "cheapest path, ferry and march flags, and the enemy objects in range there.",
           request=HexManeuverReachableRequest, response=HexManeuverReachableResponse,
-          run=run_reachable,
+          run=run_reachable, write=write_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
     Query(name="legal-actions",
           summary="Every maneuver destination of every undepleted army of a player, bounded "
