@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'ac4dc1a59a0591eb843f09d035c22bb04d58630d6401bf9fcf456ee85727a9a7'
+SCHEMA_SHA256 = 'c219db2859887e170ec77890822e32158d5140f5f481e66d49830f555e692667'
 
 
 class AreaMovement(RulesetApi):

@@ -2271,7 +2271,7 @@ class Error(BaseModel):
 
 class Problem(BaseModel):
     """
-    An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type.
+    An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:header-too-large, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:request-timeout, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type.
     """
 
     model_config = ConfigDict(

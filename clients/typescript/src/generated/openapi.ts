@@ -4369,7 +4369,7 @@ export interface components {
          * @enum {string}
          */
         PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "communique_pending" | "archer_option_pending" | "ejection_pending" | "placement_pending" | "decision_not_an_option" | "combat_result_invalid";
-        /** @description An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type. */
+        /** @description An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:header-too-large, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:request-timeout, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type. */
         Problem: {
             /** @description With type urn:arbiter:problem:board-not-found: the id of the board the service does not hold; send the state with its board inline (or PUT the board) and ask again. */
             board?: string;
@@ -6197,6 +6197,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6215,7 +6224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6520,6 +6529,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6547,7 +6565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6609,6 +6627,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6636,7 +6663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6698,6 +6725,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6725,7 +6761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6787,6 +6823,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6814,7 +6859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6876,6 +6921,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6903,7 +6957,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -6965,6 +7019,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -6992,7 +7055,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7054,6 +7117,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7081,7 +7153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7143,6 +7215,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7170,7 +7251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7310,6 +7391,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7337,7 +7427,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7399,6 +7489,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7426,7 +7525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7581,6 +7680,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7608,7 +7716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7670,6 +7778,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7697,7 +7814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7759,6 +7876,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7786,7 +7912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7848,6 +7974,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7875,7 +8010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -7937,6 +8072,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -7964,7 +8108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8104,6 +8248,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8131,7 +8284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8193,6 +8346,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8220,7 +8382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8375,6 +8537,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8402,7 +8573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8464,6 +8635,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8491,7 +8671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8553,6 +8733,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8580,7 +8769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8642,6 +8831,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8669,7 +8867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8731,6 +8929,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8758,7 +8965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8898,6 +9105,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -8925,7 +9141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -8987,6 +9203,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9014,7 +9239,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9169,6 +9394,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9196,7 +9430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9258,6 +9492,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9285,7 +9528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9347,6 +9590,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9374,7 +9626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9436,6 +9688,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9463,7 +9724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9525,6 +9786,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9552,7 +9822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9692,6 +9962,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9719,7 +9998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9781,6 +10060,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9808,7 +10096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -9963,6 +10251,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -9990,7 +10287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10052,6 +10349,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10079,7 +10385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10141,6 +10447,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10168,7 +10483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10230,6 +10545,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10257,7 +10581,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10319,6 +10643,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10346,7 +10679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10486,6 +10819,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10513,7 +10855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10575,6 +10917,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10602,7 +10953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
@@ -10664,6 +11015,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
@@ -10691,7 +11051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Busy finishing computations that went over their budget; retry after Retry-After seconds. */
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
             503: {
                 headers: {
                     "Retry-After"?: number;
