@@ -70,3 +70,17 @@ def test_an_unchanged_document_needs_no_operation_and_a_change_names_its_place()
         {"op": "remove", "path": "/a/2"}, {"op": "remove", "path": "/a/1"}]
     assert json_patch({"x": 1}, {"x": True}) == [{"op": "replace", "path": "/x",
                                                  "value": True}]
+
+
+def test_an_item_leaving_the_middle_of_a_list_is_one_remove() -> None:
+    armies = [{"id": f"a{i}", "units": {"infantry": i}} for i in range(50)]
+    after = armies[:20] + armies[21:]
+    assert json_patch({"armies": armies}, {"armies": after}) == [
+        {"op": "remove", "path": "/armies/20"}]
+    joined = armies[:20] + [{"id": "b", "units": {"infantry": 1}}] + armies[20:]
+    assert json_patch({"armies": armies}, {"armies": joined}) == [
+        {"op": "add", "path": "/armies/20", "value": {"id": "b", "units": {"infantry": 1}}}]
+    # Equal in Python, not in JSON: still a change.
+    assert json_patch([1, [1]], [True, [True]]) == [
+        {"op": "replace", "path": "/0", "value": True},
+        {"op": "replace", "path": "/1/0", "value": True}]
