@@ -77,7 +77,7 @@ def test_an_item_leaving_the_middle_of_a_list_is_one_remove() -> None:
     after = armies[:20] + armies[21:]
     assert json_patch({"armies": armies}, {"armies": after}) == [
         {"op": "remove", "path": "/armies/20"}]
-    joined = armies[:20] + [{"id": "b", "units": {"infantry": 1}}] + armies[20:]
+    joined = [*armies[:20], {"id": "b", "units": {"infantry": 1}}, *armies[20:]]
     assert json_patch({"armies": armies}, {"armies": joined}) == [
         {"op": "add", "path": "/armies/20", "value": {"id": "b", "units": {"infantry": 1}}}]
     # Equal in Python, not in JSON: still a change.

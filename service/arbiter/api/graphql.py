@@ -37,6 +37,7 @@ from arbiter.api.answers import Answerer, digest
 from arbiter.api.boards import BoardMissing, BoardStore, whole_state
 from arbiter.api.contract import camel
 from arbiter.api.graphql_cost import CostedValidation, CostLimits, budgeted_execution
+from arbiter.api.graphql_loop import on_service_loop
 from arbiter.api.graphql_types import (
     JSON,
     BatchMode,
@@ -139,7 +140,7 @@ def _signature_refused(exc: SignatureRefused) -> GraphQLError:
 async def _judged(compute: Compute, work: Callable[[], T]) -> T:
     """Run ``work`` under the request's compute budget, errors as GraphQL errors."""
     try:
-        return await compute.run(work)
+        return await on_service_loop(lambda: compute.run(work))
     except InvalidInput as exc:
         raise _invalid(exc) from None
     except SignatureRefused as exc:
@@ -291,8 +292,8 @@ class SchemaBuilder:
                 return req
 
             try:
-                return await answerer.answer_parsed(ruleset, query, root.state_digest,
-                                                    root.state_size, body, request)
+                return await on_service_loop(lambda: answerer.answer_parsed(
+                    ruleset, query, root.state_digest, root.state_size, body, request))
             except ValidationError as exc:
                 raise _problem_error("invalid arguments: see extensions.problems",
                                      validation_problems(exc, body)) from None
@@ -400,7 +401,8 @@ async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: A
     try:
         return whole_state(boards, ruleset, state, lambda: sent)
     except BoardMissing as missing:
-        if await boards.fetch(ruleset, missing.board) is None:
+        board = missing.board
+        if await on_service_loop(lambda: boards.fetch(ruleset, board)) is None:
             raise GraphQLError(str(missing), extensions={
                 "code": "BOARD_NOT_FOUND", "board": missing.board,
                 "problems": [{"pointer": missing.pointer, "detail": str(missing)}]}) from None

@@ -3,7 +3,7 @@
 body a 400, never a RecursionError) and transport errors answered as RFC 9457 problem
 documents like every other 4xx of the service. ``GET /graphql`` from a browser is the
 GraphiQL page with the service's own copy of GraphiQL (``pages.graphiql_page``), never a
-CDN's."""
+CDN's. Each operation runs on GraphQL's own loop (``graphql_loop``), off the service's."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import orjson
 from cross_web import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 
+from arbiter.api.graphql_loop import graphql_loop, run_on
 from arbiter.api.pages import graphiql_page
 from arbiter.api.problems import problem
 from arbiter.engine.errors import Problem
@@ -39,8 +40,17 @@ class GraphQLEndpoint(GraphQL):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
+        # The body is read here (Guard holds it already), then the operation runs on
+        # GraphQL's own loop, off the service's (graphql_loop: a large answer's fields are
+        # completed there while the probes answer here).
+        body = await Request(scope=scope, receive=receive).body()
+
+        async def replay() -> Message:
+            return {"type": "http.request", "body": body, "more_body": False}
+
         try:
-            response: Any = await self.run(Request(scope=scope, receive=receive))
+            response: Any = await run_on(graphql_loop(),
+                                         self.run(Request(scope=scope, receive=replay)))
         except HTTPException as exc:
             errors = [Problem("", exc.reason)] if exc.status_code == 400 else []
             response = problem(exc.status_code, exc.reason, errors)
