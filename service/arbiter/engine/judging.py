@@ -138,7 +138,7 @@ def legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A]
 # generator (splits, drops, pick-ups) may propose far more actions than are legal, and a
 # listing stays within the request's compute budget by counting judgements, not time, so
 # the same request always answers the same list.
-MAX_JUDGED = 20_000
+MAX_JUDGED = 10_000
 
 
 @dataclass(frozen=True, slots=True)
