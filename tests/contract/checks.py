@@ -149,6 +149,11 @@ def check_listing(ruleset: AnyRuleset, state: State, players: Iterable[str], *,
         assert answer["count"] == len(actions) <= top, f"{ruleset.id}: count is off"
         for item in actions if every else spread(actions):
             what = f"{player}'s listed action {_short(item)}"
+            try:
+                ruleset.parse_action(item)
+            except ValidationError as exc:
+                raise AssertionError(f"{ruleset.id}: {what} is no action validate takes: "
+                                     f"{exc}") from None
             outcome = judged(ruleset, model, item, "strict", what)
             assert outcome.legal, (f"{ruleset.id}: {what} is listed but judged illegal: "
                                    f"{[v.message for v in outcome.violations]}")
