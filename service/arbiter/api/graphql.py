@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Optional, TypeVar
 
 import orjson
 import strawberry
@@ -40,9 +40,11 @@ from strawberry.types.unset import UNSET
 from arbiter.api.answers import Answerer, digest
 from arbiter.api.boards import BoardMissing, BoardStore, whole_state
 from arbiter.api.contract import camel
+from arbiter.api.graphql_paths import Where
+from arbiter.api.graphql_problems import InputProblems
 from arbiter.api.graphql_types import (
-    JSON,
     BatchMode,
+    ListedTwice,
     Mode,
     TypeMaker,
     list_of,
@@ -60,7 +62,7 @@ from arbiter.api.limits import (
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import at_actions, validation_problems
 from arbiter.api.signing import SignatureRefused, Signer
-from arbiter.engine.errors import InvalidInput, Problem
+from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.judging import Seal
 from arbiter.engine.outcome import Event, Location, Outcome, StateSignature, Violation
 from arbiter.engine.registry import AnyRuleset as Ruleset
@@ -71,32 +73,44 @@ from arbiter.settings import Settings
 T = TypeVar("T")
 
 
-def _problem_error(message: str, problems: list[Problem]) -> GraphQLError:
+def _problem_error(message: str, problems: list[Problem], where: Where | None = None
+                   ) -> GraphQLError:
+    """A refused input: each problem with its REST pointer and, where the request holds
+    it, the GraphQL path of the same input (``graphql_paths``)."""
     return GraphQLError(message, extensions={
-        "code": "INVALID_INPUT",
-        "problems": [{"pointer": p.pointer, "detail": p.detail} for p in problems]})
+        "code": "INVALID_INPUT", "problems": [_located(p, where) for p in problems]})
 
 
-def _refused(exc: ValidationError, value: Any, root: tuple[str | int, ...]) -> GraphQLError:
+def _located(problem: Problem, where: Where | None) -> dict[str, Any]:
+    path = where.path(problem.pointer) if where is not None else None
+    found: dict[str, Any] = {"pointer": problem.pointer, "detail": problem.detail}
+    if path is not None:
+        found["path"] = path
+    return found
+
+
+def _refused(exc: ValidationError, value: Any, root: tuple[str | int, ...],
+             where: Where | None = None) -> GraphQLError:
     """A ValidationError as a GraphQL error whose pointers start at ``root`` (``/state``,
     ``/action``, ``/actions/3``), as in REST."""
     document: Any = value  # the value where REST would have it, for the pointers
     for seg in reversed(root):
         document = [None] * seg + [document] if isinstance(seg, int) else {seg: document}
-    where = "/".join(map(str, root))
-    return _problem_error(f"invalid {where}: see extensions.problems",
-                          validation_problems(exc, document, root))
+    named = "/".join(map(str, root))
+    return _problem_error(f"invalid {named}: see extensions.problems",
+                          validation_problems(exc, document, root), where)
 
 
-def _parse(model: type[BaseModel], value: Any, *root: str | int) -> Any:
+def _parse(model: type[BaseModel], value: Any, *root: str | int, where: Where | None = None
+           ) -> Any:
     """A typed GraphQL input (its types already checked by GraphQL) validated by ``model``."""
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        raise _refused(exc, value, root) from None
+        raise _refused(exc, value, root, where) from None
 
 
-def _parse_state(model: TypeAdapter[Any], value: Any) -> tuple[BaseModel, bytes]:
+def _parse_state(model: TypeAdapter[Any], value: Any, where: Where) -> tuple[BaseModel, bytes]:
     """A state scalar: JSON the client wrote, judged as strictly as a REST body is (no
     ``true`` for a count, no ``"3"`` for a number). Dumped once, in the client's order
     (the order of a map's keys can be part of an answer, as in REST): the same bytes are
@@ -111,14 +125,16 @@ def _parse_state(model: TypeAdapter[Any], value: Any) -> tuple[BaseModel, bytes]
             return model.validate_json(written, strict=True), written
         return model.validate_python(value), written
     except ValidationError as exc:
-        raise _refused(exc, value, ("state",)) from None
+        raise _refused(exc, value, ("state",), where) from None
 
 
-def _invalid(exc: InvalidInput) -> GraphQLError:
-    return _problem_error("the request cannot be judged: see extensions.problems", exc.problems)
+def _invalid(exc: InvalidInput, where: Where | None = None) -> GraphQLError:
+    return _problem_error("the request cannot be judged: see extensions.problems",
+                          exc.problems, where)
 
 
-def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy) -> GraphQLError:
+def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy, where: Where | None = None
+                ) -> GraphQLError:
     """The GraphQL form of a 413/422 limit problem (or of a busy 503)."""
     if isinstance(exc, Busy):
         return GraphQLError(str(exc), extensions={"code": "BUSY",
@@ -131,8 +147,7 @@ def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy) -> GraphQLError:
                         "extensions.problems", extensions={
                             "code": "LIMIT_EXCEEDED", "limit": exc.limit,
                             "maximum": exc.maximum,
-                            "problems": [{"pointer": p.pointer, "detail": p.detail}
-                                         for p in exc.problems]})
+                            "problems": [_located(p, where) for p in exc.problems]})
 
 
 def _signature_refused(exc: SignatureRefused) -> GraphQLError:
@@ -140,16 +155,16 @@ def _signature_refused(exc: SignatureRefused) -> GraphQLError:
         "code": "STATE_SIGNATURE", "problems": [{"pointer": exc.pointer, "detail": exc.detail}]})
 
 
-async def _judged(compute: Compute, work: Callable[[], T]) -> T:
+async def _judged(compute: Compute, work: Callable[[], T], where: Where | None = None) -> T:
     """Run ``work`` under the request's compute budget, errors as GraphQL errors."""
     try:
         return await compute.run(work)
     except InvalidInput as exc:
-        raise _invalid(exc) from None
+        raise _invalid(exc, where) from None
     except SignatureRefused as exc:
         raise _signature_refused(exc) from None
     except (LimitExceeded, BudgetExceeded, Busy) as exc:
-        raise _over_limit(exc) from None
+        raise _over_limit(exc, where) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +178,39 @@ class Asked:
     state_size: int
     board: str | None = None   # the board's id, when the state named it
     signed: bool = False       # it came signed, and its signature holds
+    where: Where | None = None  # the field that took the state, for the problems' paths
 
+    def after(self, outcome: Outcome, actions: list[Any], mode: Any) -> Asked | None:
+        """The state ``outcome`` resulted in (after ``actions`` from this one), to ask
+        questions of (``Outcome.next``); None when no state resulted. Its digest, which
+        keys cached answers, is a digest of what determines it: this state's digest, the
+        actions and the mode."""
+        state = outcome.next_state()
+        if state is None or not outcome.applied:
+            return None
+        material = [self.state_digest, (mode.value if mode else "strict").encode()]
+        material += [orjson.dumps(a.model_dump(mode="json")) for a in actions]
+        lean = outcome.state is not None and "board" in outcome.state
+        return Asked(self.ruleset, state, digest(b"next\0" + b"\0".join(material)),
+                     self.state_size, self.board if lean else None,
+                     self.signed and outcome.signature is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """An Outcome as GraphQL answers it: its fields, and the resulting state to ask more
+    questions of (``next``)."""
+
+    outcome: Outcome
+    after: Asked | None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.outcome, name)
+
+
+def _next_state(root: Any) -> Asked | None:
+    """``Outcome.next``: the questions about the state the action resulted in."""
+    return root.after if isinstance(root, Judged) else None
 
 
 def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
@@ -197,18 +244,43 @@ class SchemaBuilder:
         self.compute = compute or Compute(0, 1)
         self.maker = TypeMaker()
         # Shared output types first, so every ruleset's Outcome reuses them.
-        for model in (Location, Violation, Event, StateSignature):
+        for model in (Location, StateSignature):
             self.maker.object(model, input=False)
         self.signature_input = self.maker.object(StateSignature, input=True)
+
+    def _outcome_type(self, ruleset: Ruleset, state_type: Any) -> tuple[Any, StrawberryField]:
+        """The ruleset's Outcome: violation codes and event kinds as its own enums (from its
+        catalogue), and ``next``, the ruleset's questions about the resulting state (typed
+        once the questions type exists: ``questions``)."""
+        maker = self.maker
+        prefix = camel(ruleset.id)
+        codes = maker.named_enum(f"{prefix}ViolationCode", list(ruleset.codes),
+                                 f"The violation codes of {ruleset.id} (its catalogue).")
+        kinds = maker.named_enum(f"{prefix}EventKind", list(ruleset.event_kinds),
+                                 f"The event kinds of {ruleset.id} (its catalogue).")
+        severity = maker.of(Violation.model_fields["severity"].annotation, input=False,
+                            name="Severity")
+        violation = maker.object(Violation, input=False, name=f"{prefix}Violation",
+                                 overrides={"code": codes, "severity": severity})
+        event = maker.object(Event, input=False, name=f"{prefix}Event",
+                             overrides={"kind": kinds})
+        next_field: Any = strawberry.field(
+            resolver=_next_state,
+            description="The ruleset's questions about the resulting "
+            "state (null when no state results): a what-if chain in one request, every "
+            "judgement counted against the request's compute budget.")
+        outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome", overrides={
+            "state": state_type | None, "violations": list_of(violation),
+            "events": list_of(event)}, extra={"next": next_field})
+        return outcome, next_field
 
     def questions(self, ruleset: Ruleset) -> tuple[type, Any]:
         """The ruleset's questions type and its state scalar."""
         maker = self.maker
         prefix = camel(ruleset.id)
         state_type = state_scalar(ruleset.id, self.settings.public_url)
-        outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome",
-                               overrides={"state": state_type | None})
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
+        outcome, next_field = self._outcome_type(ruleset, state_type)
         limits = self.limits
         compute = self.compute
         metrics = self.metrics
@@ -220,31 +292,45 @@ class SchemaBuilder:
             return outcome
 
         def action_of(value: Any, *pointer_root: str | int) -> Any:
-            action = _parse(ruleset.action_model, plain(value, maker), *pointer_root)
+            try:
+                written = plain(value, maker, pointer_root)
+            except ListedTwice as twice:
+                raise InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is listed "
+                                            "twice: a map has one entry per key")]) from None
+            action = _parse(ruleset.action_model, written, *pointer_root)
             limits.check_steps(action, *pointer_root)
             return action
 
-        async def validate(root: Asked, action: Any, mode: Any = None) -> Outcome:
-            def work() -> Outcome:
+        async def validate(root: Asked, action: Any, mode: Any = None) -> Judged:
+            where = Where("validate", {"action": action}, maker, root.where)
+
+            def work() -> Judged:
                 act = action_of(action, "action")
-                return counted(root.ruleset.validate(
+                judged = counted(root.ruleset.validate(
                     root.state, act, mode.value if mode else "strict", root.board,
                     seal=sealed(root, [(act, "/action")])))
+                return Judged(judged, root.after(judged, [act], mode))
 
-            return await _judged(compute, work)
+            return await _judged(compute, work, where)
 
         async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
-                                strictness: Any = None) -> list[Outcome]:
-            def work() -> list[Outcome]:
+                                strictness: Any = None) -> list[Judged]:
+            where = Where("validateBatch", {"actions": actions}, maker, root.where)
+            sequence = bool(mode and mode.value == "sequence")
+
+            def work() -> list[Judged]:
                 limits.check_batch(len(actions))
                 parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
                 seal = sealed(root, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
-                return [counted(o) for o in at_actions(root.ruleset.validate_batch(
-                    root.state, parsed, sequence=bool(mode and mode.value == "sequence"),
+                outcomes = [counted(o) for o in at_actions(root.ruleset.validate_batch(
+                    root.state, parsed, sequence=sequence,
                     mode=strictness.value if strictness else "strict", board=root.board,
                     seal=seal))]
+                return [Judged(o, root.after(o, parsed[:i + 1] if sequence else [parsed[i]],
+                                             strictness))
+                        for i, o in enumerate(outcomes)]
 
-            return await _judged(compute, work)
+            return await _judged(compute, work, where)
 
         fields = [
             _field("validate", validate, outcome, "Judge one action against the state.",
@@ -257,8 +343,10 @@ class SchemaBuilder:
         ]
         for query in ruleset.queries.values():
             fields.append(self._query_field(ruleset, query))
-        return create_type(f"{prefix}Questions", fields,
-                           description=f"Questions about one {ruleset.id} state."), state_type
+        questions = create_type(f"{prefix}Questions", fields,
+                                description=f"Questions about one {ruleset.id} state.")
+        next_field.type_annotation = StrawberryAnnotation(Optional[questions])  # noqa: UP045
+        return questions, state_type
 
     def _sealed(self, root: Asked, actions: list[tuple[Any, str]]) -> Seal | None:
         """What signs the resulting states of a state that came signed (and whose signature
@@ -284,8 +372,16 @@ class SchemaBuilder:
                              else _argument(name, tp | None, None))
         response = maker.object(query.response, input=False)
 
+        field_name = camel(query.name.replace("-", "_"))
+        field_name = field_name[:1].lower() + field_name[1:]
+
         async def run(root: Asked, **kwargs: Any) -> BaseModel:
-            body = {k: plain(v, maker) for k, v in kwargs.items() if v is not None}
+            where = Where(field_name, kwargs, maker, root.where)
+            try:
+                body = {k: plain(v, maker, (k,)) for k, v in kwargs.items() if v is not None}
+            except ListedTwice as twice:
+                raise _invalid(InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is "
+                               "listed twice: a map has one entry per key")]), where) from None
 
             def request() -> BaseModel:
                 req = query.request.model_validate({"state": root.state, **body})
@@ -297,11 +393,11 @@ class SchemaBuilder:
                                                     root.state_size, body, request)
             except ValidationError as exc:
                 raise _problem_error("invalid arguments: see extensions.problems",
-                                     validation_problems(exc, body)) from None
+                                     validation_problems(exc, body), where) from None
             except InvalidInput as exc:
-                raise _invalid(exc) from None
+                raise _invalid(exc, where) from None
             except (LimitExceeded, BudgetExceeded, Busy) as exc:
-                raise _over_limit(exc) from None
+                raise _over_limit(exc, where) from None
 
         return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)
 
@@ -318,19 +414,25 @@ class SchemaBuilder:
         signer = self.signer
         compute = self.compute
 
+        field_name = camel(ruleset.id)[:1].lower() + camel(ruleset.id)[1:]
+        maker = self.maker
+
         async def ask(state: Any, signature: Any = None) -> Asked:
-            parsed, written = _parse_state(state_input, state)
+            where = Where(field_name, {"state": state, "signature": signature}, maker)
+            parsed, written = _parse_state(state_input, state, where)
             sent = plain(signature)
-            signed_as = _parse(StateSignature, sent, "signature") if sent is not None else None
+            signed_as = (_parse(StateSignature, sent, "signature", where=where)
+                         if sent is not None else None)
             try:
                 limits.check_state(parsed)
                 whole, board = await _whole(boards, ruleset, parsed, state)
             except LimitExceeded as exc:
-                raise _over_limit(exc) from None
+                raise _over_limit(exc, where) from None
             except InvalidInput as exc:
-                raise _invalid(exc) from None
-            signed = await _judged(compute, lambda: signer.check_now(ruleset, whole, signed_as))
-            return Asked(ruleset, whole, digest(written), len(written), board, signed)
+                raise _invalid(exc, where) from None
+            signed = await _judged(compute, lambda: signer.check_now(ruleset, whole, signed_as),
+                                   where)
+            return Asked(ruleset, whole, digest(written), len(written), board, signed, where)
 
         return _field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
@@ -343,7 +445,7 @@ class SchemaBuilder:
         def rulesets() -> list[RulesetSummary]:
             return [RulesetSummary(id=r.id, version=r.version, title=r.title,
                                    action_types=list(r.action_types), queries=sorted(r.queries),
-                                   rules=[{"id": x.id, "paraphrase": x.paraphrase}
+                                   rules=[Rule(id=x.id, paraphrase=x.paraphrase)
                                           for x in r.rules])
                     for r in registry]
 
@@ -361,6 +463,7 @@ class SchemaBuilder:
             MaxAliasesLimiter(max_alias_count=s.graphql_max_aliases),
             MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
             AddValidationRules([max_fields_rule(s.graphql_max_fields)]),
+            InputProblems,
             MaskErrors(should_mask_error=_unexpected),
         ]
         return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
@@ -375,7 +478,13 @@ class RulesetSummary:
     title: str
     action_types: list[str]
     queries: list[str]
-    rules: JSON  # type: ignore[valid-type]  # a scalar strawberry makes: typed in issue 23
+    rules: list[Rule]
+
+
+@strawberry.type(description="One rule of a ruleset: its id and a one-line paraphrase.")
+class Rule:
+    id: str
+    paraphrase: str
 
 
 class ArbiterSchema(strawberry.Schema):

@@ -2,9 +2,16 @@
 second hand-written copy of every model.
 
 - A pydantic model becomes an object type (outputs) or an input type (``...Input``).
-- ``dict`` fields become the ``JSON`` scalar (maps of unit counts, free-form params).
+- A map of counts (``dict[str, int]``: an army's units, a region's markers) becomes a
+  list of ``{unit, count}`` (``units``) or ``{key, count}`` entries with ``count: Int!``,
+  as strict as REST (``plain`` turns it back into the map, a key listed twice refused);
+  other ``dict`` fields and nested unions stay the ``JSON`` scalar (``README``, GraphQL).
+- A ``Literal`` of several words becomes an enum (``Severity``, ``AreaMovementShipReachStatus``).
 - A ruleset's action union becomes a one-of input: one field per action type, named by
   its ``type`` tag (``{maneuver: {...}}``), converted back to ``{"type": "maneuver", ...}``.
+  An action in an answer (legal actions) is the union of one-field types of the same
+  shape (``HexManeuverManeuverAction { maneuver {...} }``): selected with an inline
+  fragment per member, the answer is the one-of input, to send back unchanged.
 - The state is not typed field by field: it is the ruleset's custom scalar
   (``HexManeuverState``), validated by the same pydantic model as REST and documented
   with ``@specifiedBy`` its JSON Schema, because coercing large typed inputs costs
@@ -15,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
+import re
 import types
 from typing import Annotated, Any, Literal, NewType, Optional, Union, get_args, get_origin
 
@@ -45,7 +54,23 @@ def _json_out(value: Any) -> Any:
 
 
 def _json_literal(node: Any, variables: dict[str, Any] | None = None) -> Any:
-    return value_from_ast_untyped(node, variables)
+    """A JSON value written in the query. A number too large for a double (``1e400``) is
+    refused: read as infinity, it would be written back as ``null`` (a seed turning
+    into table mode), where a JSON body holding it is refused."""
+    value = value_from_ast_untyped(node, variables)
+    if not _finite(value):
+        raise ValueError("a number too large for a double (JSON has no infinity)")
+    return value
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    return True
 
 
 JSON = strawberry.scalar(
@@ -92,43 +117,130 @@ class OneOf:
     discriminator: str
 
 
+@strawberry.type(description="One entry of a map of unit counts: a unit type and how many.")
+class UnitCount:
+    unit: str
+    count: int
+
+
+@strawberry.input(name="UnitCountInput",
+                  description="One entry of a map of unit counts: a unit type and how many.")
+class UnitCountInput:
+    unit: str
+    count: int
+
+
+@strawberry.type(description="One entry of a map of counts (markers, tokens per region, "
+                 "icons): its key and how many.")
+class KeyedCount:
+    key: str
+    count: int
+
+
+@strawberry.input(name="KeyedCountInput", description="One entry of a map of counts: its "
+                  "key and how many.")
+class KeyedCountInput:
+    key: str
+    count: int
+
+
+def count_key(field_name: str) -> str:
+    """The name of the key of a count map's entries: ``unit`` in a map of units."""
+    return "unit" if field_name == "units" else "key"
+
+
+def _count_entry(field_name: str, *, input: bool) -> Any:
+    if count_key(field_name) == "unit":
+        return UnitCountInput if input else UnitCount
+    return KeyedCountInput if input else KeyedCount
+
+
+def is_count_map(tp: Any) -> bool:
+    """``dict[K, int]`` (or an optional one), bounds and all: a map of counts."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return is_count_map(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(tp) if a is not type(None)]
+        return len(members) == 1 and is_count_map(members[0])
+    if origin is not dict:
+        return False
+    value = get_args(tp)[1]
+    while get_origin(value) is Annotated:
+        value = get_args(value)[0]
+    return value is int
+
+
+_NAME = re.compile(r"^[_A-Za-z][_0-9A-Za-z]*$")
+
+
+def _pascal(name: str) -> str:
+    return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
+
+
 class TypeMaker:
     """Builds (once) the strawberry type of each pydantic model, enum and annotation."""
 
     def __init__(self) -> None:
         self._types: dict[tuple[Any, ...], Any] = {}
         self._one_of: dict[type, OneOf] = {}
+        # Input classes -> their count-map fields (field -> key name), for ``plain``.
+        self.count_fields: dict[type, dict[str, str]] = {}
+        # An action variant model -> the one-field output type that carries it.
+        self._action_outputs: dict[type[BaseModel], Any] = {}
+        self._action_unions: dict[frozenset[type[BaseModel]], Any] = {}
 
     # -- annotations -------------------------------------------------------------------
-    def of(self, tp: Any, *, input: bool) -> Any:
+    def of(self, tp: Any, *, input: bool, name: str = "") -> Any:
+        """The strawberry type of an annotation; ``name`` (``Model.field``'s pascal name)
+        names an enum made of a ``Literal``."""
         origin = get_origin(tp)
         if origin is Annotated:
-            return self.of(get_args(tp)[0], input=input)
+            return self.of(get_args(tp)[0], input=input, name=name)
         if tp in (int, str, bool, float):
             return tp
         if origin in (Union, types.UnionType):
             members = [a for a in get_args(tp) if a is not type(None)]
             if len(members) == 1:
-                return Optional[self.of(members[0], input=input)]  # noqa: UP045
-            return JSON
+                return Optional[self.of(members[0], input=input, name=name)]  # noqa: UP045
+            return self._union(members, input=input)
         if origin is list:
-            return list_of(self.of(get_args(tp)[0], input=input))
+            return list_of(self.of(get_args(tp)[0], input=input, name=name))
         if origin is dict or tp is dict:
             return JSON
         if origin is Literal:
-            return self._literal(get_args(tp))
+            return self._literal(get_args(tp), name)
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return self._enum(tp)
         if isinstance(tp, type) and issubclass(tp, BaseModel):
+            if not input and tp in self._action_outputs:
+                return self._union([tp], input=False)
             return self.object(tp, input=input)
         return JSON
 
-    def _literal(self, values: tuple[Any, ...]) -> Any:
-        # The two request-level switches are enums; other literals (action tags) are strings.
+    def _union(self, members: list[Any], *, input: bool) -> Any:
+        """A union of a ruleset's actions, in an answer, is the union of their one-field
+        output types; any other union (a step of a plan, an order) is JSON."""
+        if input or not all(m in self._action_outputs for m in members):
+            return JSON
+        key = frozenset(members)
+        return self._action_unions.get(key, JSON)
+
+    def _literal(self, values: tuple[Any, ...], name: str) -> Any:
+        # The two request-level switches are enums; a tag (one value) is a string, and so
+        # is a literal whose values are not all GraphQL names.
         for switch in (Mode, BatchMode):
             if set(values) == {m.value for m in switch}:
                 return switch
-        return str
+        if len(values) < 2 or not name or not all(
+                isinstance(v, str) and _NAME.match(v) and v not in ("true", "false", "null")
+                for v in values):
+            return str
+        key = ("literal", frozenset(values))
+        if key not in self._types:
+            made = enum.Enum(name, {v: v for v in values})  # type: ignore[misc]  # functional API
+            self._types[key] = strawberry.enum(made, name=name)
+        return self._types[key]
 
     def _enum(self, tp: type[enum.Enum]) -> Any:
         key = ("enum", tp)
@@ -136,37 +248,69 @@ class TypeMaker:
             self._types[key] = strawberry.enum(tp, name=tp.__name__)
         return self._types[key]
 
+    def named_enum(self, name: str, values: list[str], description: str) -> Any:
+        """An enum of words known at start-up (a ruleset's violation codes)."""
+        key = ("named", name)
+        if key not in self._types:
+            made = enum.Enum(name, {v: v for v in values})  # type: ignore[misc]  # functional API
+            self._types[key] = strawberry.enum(made, name=name, description=description)
+        return self._types[key]
+
     # -- object and input types --------------------------------------------------------
     def object(self, model: type[BaseModel], *, input: bool, name: str | None = None,
-               overrides: dict[str, Any] | None = None, exclude: frozenset[str] = frozenset()
-               ) -> Any:
+               overrides: dict[str, Any] | None = None, exclude: frozenset[str] = frozenset(),
+               extra: dict[str, Any] | None = None) -> Any:
+        """``overrides``: a field's type instead of its annotation's; ``extra``: fields
+        (strawberry fields with their resolvers) the model does not have."""
         name = name or (model.__name__ + ("Input" if input else ""))
         key = ("object", name)
         if key in self._types:
             return self._types[key]
         annotations: dict[str, Any] = {}
         namespace: dict[str, Any] = {}
+        counts: dict[str, str] = {}
         for field_name, info in model.model_fields.items():
             if field_name in exclude:
                 continue
-            tp = (overrides or {}).get(field_name) or self.of(info.annotation, input=input)
+            tp = (overrides or {}).get(field_name)
             description = info.description
+            if tp is None and is_count_map(info.annotation):
+                counts[field_name] = count_key(field_name)
+                entry = list_of(_count_entry(field_name, input=input))
+                tp = Optional[entry] if _nullable(info.annotation) else entry  # noqa: UP045
+                if not input:
+                    namespace[field_name] = strawberry.field(
+                        resolver=_count_resolver(field_name), graphql_type=tp,
+                        description=description)
+                    continue
+            if tp is None:
+                tp = self.of(info.annotation, input=input,
+                             name=model.__name__ + _pascal(field_name))
+                if not input and self._lists_actions(info.annotation):
+                    namespace[field_name] = strawberry.field(
+                        resolver=self._action_resolver(field_name), graphql_type=tp,
+                        description=description)
+                    continue
             if input and not info.is_required():
                 tp = Optional[tp]  # noqa: UP045
                 namespace[field_name] = strawberry.field(default=None, description=description)
             else:
                 namespace[field_name] = strawberry.field(description=description)
             annotations[field_name] = tp
+        namespace.update(extra or {})
         namespace["__annotations__"] = annotations
         cls = type(name, (), namespace)
         doc = (model.__doc__ or "").strip() or None
         made = (strawberry.input(cls, name=name, description=doc) if input
                 else strawberry.type(cls, name=name, description=doc))
+        if counts:
+            self.count_fields[made] = counts
         self._types[key] = made
         return made
 
     def action_input(self, ruleset_id: str, action_model: type[BaseModel]) -> Any:
-        """The one-of input of a ruleset's action union."""
+        """The one-of input of a ruleset's action union, and the output types of the same
+        shape an answer lists actions in (``action_output``)."""
         root = action_model.model_fields["root"]
         # A ruleset with one action type has a plain root model, tagged all the same.
         discriminator = root.discriminator or "type"
@@ -175,7 +319,8 @@ class TypeMaker:
         for variant in get_args(root.annotation) or (root.annotation,):
             tag = get_args(variant.model_fields[discriminator].annotation)[0]
             variants[tag] = variant
-        name = f"{camel(ruleset_id)}ActionInput"
+        prefix = camel(ruleset_id)
+        name = f"{prefix}ActionInput"
         namespace: dict[str, Any] = {"__annotations__": {}}
         for tag, variant in variants.items():
             inner = self.object(variant, input=True, exclude=frozenset({discriminator}))
@@ -185,42 +330,137 @@ class TypeMaker:
         cls = strawberry.input(type(name, (), namespace), name=name, one_of=True,
                                description=f"One {ruleset_id} action: set exactly one field.")
         self._one_of[cls] = OneOf(variants, discriminator)
+        self._action_output(prefix, variants, discriminator)
         return cls
+
+    def _action_output(self, prefix: str, variants: dict[str, type[BaseModel]],
+                       discriminator: str) -> None:
+        """One output type per action type, with one field named by its tag (as in the
+        one-of input), and their union: an action listed in an answer."""
+        for tag, variant in variants.items():
+            inner = self.object(variant, input=False, exclude=frozenset({discriminator}))
+            wrapper_name = f"{prefix}{_pascal(tag)}Action"
+            namespace: dict[str, Any] = {"__annotations__": {tag: inner},
+                                         tag: strawberry.field(description=(
+                                             variant.__doc__ or "").strip() or None)}
+            self._action_outputs[variant] = strawberry.type(
+                type(wrapper_name, (), namespace), name=wrapper_name,
+                description=f"The action {tag}, in the shape of the {prefix}ActionInput's "
+                f"`{_camel(tag)}`: send the selection back as the action unchanged.")
+        members = tuple(self._action_outputs[v] for v in variants.values())
+        union_name = f"{prefix}Action"
+        made: Any = (Annotated[Union[members], strawberry.union(union_name)]  # noqa: UP007
+                     if len(members) > 1 else members[0])
+        self._action_unions[frozenset(variants.values())] = made
+        for variant in variants.values():
+            self._action_unions.setdefault(frozenset({variant}), made)
+
+    def _lists_actions(self, tp: Any) -> bool:
+        """A list of a ruleset's actions (legal actions): its items are wrapped."""
+        while get_origin(tp) is Annotated:
+            tp = get_args(tp)[0]
+        if get_origin(tp) is not list:
+            return False
+        item = get_args(tp)[0]
+        while get_origin(item) is Annotated:
+            item = get_args(item)[0]
+        members = get_args(item) if get_origin(item) in (Union, types.UnionType) else (item,)
+        return bool(members) and all(m in self._action_outputs for m in members)
+
+    def _action_resolver(self, field_name: str) -> Any:
+        def resolve(root: Any) -> Any:
+            return [self.action_output(a) for a in getattr(root, field_name)]
+
+        return resolve
+
+    def action_output(self, action: BaseModel) -> Any:
+        """An action model as the one-field output object of its type."""
+        wrapper = self._action_outputs[type(action)]
+        tag = next(iter(wrapper.__annotations__))
+        return wrapper(**{tag: action})
 
     def one_of(self, cls: type) -> OneOf:
         return self._one_of[cls]
 
 
-def plain(value: Any, maker: TypeMaker | None = None) -> Any:
+def _nullable(tp: Any) -> bool:
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _nullable(get_args(tp)[0])
+    return origin in (Union, types.UnionType) and type(None) in get_args(tp)
+
+
+def _count_resolver(field_name: str) -> Any:
+    """A count map's field of an answer, as its list of entries (in the map's order)."""
+    key = count_key(field_name)
+    entry = UnitCount if key == "unit" else KeyedCount
+
+    def resolve(root: Any) -> Any:
+        counts = getattr(root, field_name)
+        if counts is None:
+            return None
+        return [entry(**{key: k, "count": v}) for k, v in counts.items()]
+
+    return resolve
+
+
+class ListedTwice(Exception):
+    """A count map sent as a list names one key twice: the map it stands for is ambiguous."""
+
+    def __init__(self, where: tuple[str | int, ...], key: str) -> None:
+        super().__init__(key)
+        self.where = where
+        self.key = key
+
+
+def plain(value: Any, maker: TypeMaker | None = None,
+          where: tuple[str | int, ...] = ()) -> Any:
     """A strawberry input value as the plain JSON the pydantic models parse. Unset optional
-    fields are left out, so pydantic's defaults apply."""
+    fields are left out, so pydantic's defaults apply; a count map's entries become its
+    map again (``ListedTwice`` for a key listed twice, ``where`` the REST pointer's
+    segments so far)."""
     if value is None or value is strawberry.UNSET:
         return None
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, list):
-        return [plain(v, maker) for v in value]
+        return [plain(v, maker, (*where, i)) for i, v in enumerate(value)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if maker is not None and type(value) in maker._one_of:
             one_of = maker.one_of(type(value))
             for tag in one_of.variants:
                 inner = getattr(value, tag, None)
                 if inner is not None and inner is not strawberry.UNSET:
-                    return {one_of.discriminator: tag, **plain(inner, maker)}
+                    return {one_of.discriminator: tag, **plain(inner, maker, where)}
             return {}
+        counts = maker.count_fields.get(type(value), {}) if maker is not None else {}
         out = {}
         for f in dataclasses.fields(value):
             v = getattr(value, f.name)
             if v is None or v is strawberry.UNSET:
                 continue
-            out[f.name] = plain(v, maker)
+            if f.name in counts:
+                out[f.name] = _count_map(v, counts[f.name], (*where, f.name))
+            else:
+                out[f.name] = plain(v, maker, (*where, f.name))
         return out
     return value
 
 
+def _count_map(entries: list[Any], key: str, where: tuple[str | int, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in entries:
+        name = getattr(entry, key)
+        if name in counts:
+            raise ListedTwice((*where, name), name)
+        counts[name] = entry.count
+    return counts
+
+
 def to_graphql(model: type[BaseModel], value: Any) -> Any:
-    """A REST JSON value of ``model`` as GraphQL variables: field names in camelCase
-    (maps stay as they are: they travel as the JSON scalar). For clients and tests."""
+    """A REST JSON value of ``model`` as GraphQL variables: field names in camelCase,
+    count maps as lists of entries (other maps stay as they are: they travel as the JSON
+    scalar). For clients and tests."""
     root = model.model_fields.get("root")
     if root is not None and isinstance(value, dict):
         key = str(root.discriminator or "type")
@@ -234,7 +474,11 @@ def to_graphql(model: type[BaseModel], value: Any) -> Any:
     out = {}
     for key, v in value.items():
         info = model.model_fields.get(key)
-        out[_camel(key)] = _to_graphql_ann(info.annotation if info else None, v)
+        if info is not None and is_count_map(info.annotation) and isinstance(v, dict):
+            name = count_key(key)
+            out[_camel(key)] = [{name: k, "count": n} for k, n in v.items()]
+        else:
+            out[_camel(key)] = _to_graphql_ann(info.annotation if info else None, v)
     return out
 
 
@@ -249,6 +493,54 @@ def _to_graphql_ann(tp: Any, value: Any) -> Any:
         return [_to_graphql_ann(get_args(tp)[0], v) for v in value]
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return to_graphql(tp, value)
+    return value
+
+
+def from_graphql(model: type[BaseModel], value: Any) -> Any:
+    """A GraphQL answer for ``model`` as REST writes it: snake_case fields, count lists
+    as maps, a listed action (``{maneuver: {...}}``) with its ``type`` tag. The inverse of
+    ``to_graphql``; JSON scalars are left as they are. For clients and tests."""
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for name, info in model.model_fields.items():
+        if _camel(name) not in value:
+            continue
+        v = value[_camel(name)]
+        if is_count_map(info.annotation) and isinstance(v, list):
+            out[name] = {e[count_key(name)]: e["count"] for e in v}
+        else:
+            out[name] = _from_graphql_ann(info.annotation, v)
+    return out
+
+
+def _from_graphql_ann(tp: Any, value: Any) -> Any:
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _from_graphql_ann(get_args(tp)[0], value)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(tp) if a is not type(None)]
+        if len(members) == 1:
+            return _from_graphql_ann(members[0], value)
+        return _listed_action(members, value)
+    if origin is list and isinstance(value, list):
+        return [_from_graphql_ann(get_args(tp)[0], v) for v in value]
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if isinstance(value, dict) and "type" in tp.model_fields and len(value) == 1:
+            return _listed_action([tp], value)
+        return from_graphql(tp, value)
+    return value
+
+
+def _listed_action(members: list[Any], value: Any) -> Any:
+    """``{maneuver: {...}}`` as ``{"type": "maneuver", ...}`` when a member is tagged so."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return value
+    (tag, inner), = value.items()
+    for member in members:
+        info = getattr(member, "model_fields", {}).get("type")
+        if info is not None and _camel(get_args(info.annotation)[0]) == tag:
+            return {"type": get_args(info.annotation)[0], **from_graphql(member, inner)}
     return value
 
 
