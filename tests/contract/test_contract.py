@@ -41,10 +41,10 @@ from .boards import SUBJECTS, Subject
 from .checks import (
     check_candidates,
     check_codes_have_cases,
-    check_listing,
     check_deterministic,
     check_legal_sequence,
     check_listed_actions,
+    check_listing,
     check_model_or_dict_alike,
     check_no_mutation,
     compiled,

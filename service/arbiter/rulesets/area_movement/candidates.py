@@ -19,9 +19,9 @@ from collections.abc import Iterator
 
 from .board import Board
 from .models import (
+    AreaMovementAnyAction,
     AreaMovementAnyStep,
     AreaMovementBuildShip,
-    AreaMovementAnyAction,
     AreaMovementDestroyShip,
     AreaMovementEndMovement,
     AreaMovementEndStep,

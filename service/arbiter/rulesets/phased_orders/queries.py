@@ -40,7 +40,6 @@ from .models import (
     PhasedOrdersOrder,
     PhasedOrdersResolve,
     PhasedOrdersState,
-    PhasedOrdersSubmit,
 )
 from .results import PhasedOrdersResult
 
