@@ -90,52 +90,40 @@ OUTCOME_SELECTION = (
     "derived reversible stateHash")
 
 
-def selection(model: Any) -> str:
-    """The GraphQL selection set of every field of a pydantic response model."""
-    import types
-    import typing
+# Every type of the live schema, by name, as introspection lists it (``selection``).
+TYPES_QUERY = ("{ __schema { types { name kind possibleTypes { name } fields { name "
+               "args { name } type { kind name ofType { kind name ofType { kind name ofType "
+               "{ kind name ofType { kind name } } } } } } } } }")
 
-    from pydantic import BaseModel
 
-    def inner(tp: Any) -> Any:
-        origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            return inner(typing.get_args(tp)[0])
-        if origin in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(tp) if a is not type(None)]
-            return inner(members[0]) if len(members) == 1 else None
-        if origin is list:
-            return inner(typing.get_args(tp)[0])
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
-            return tp
-        return None
+def _named(t: dict[str, Any]) -> str:
+    while t.get("ofType"):
+        t = t["ofType"]
+    return str(t["name"])
 
+
+def selection(types: dict[str, dict[str, Any]], name: str) -> str:
+    """The GraphQL selection set of every field of the output type ``name`` (fields that
+    take arguments, such as ``Outcome.next``, left out; a union as one inline fragment per
+    member), from the schema's introspection (``TYPES_QUERY``, by name)."""
     parts = []
-    for name, info in model.model_fields.items():
-        sub = inner(info.annotation)
-        parts.append(camel(name) + (" { " + selection(sub) + " }" if sub is not None else ""))
+    for field in types[name]["fields"]:
+        if field["args"]:
+            continue
+        inner = types[_named(field["type"])]
+        if inner["kind"] == "OBJECT":
+            parts.append(f"{field['name']} {{ {selection(types, inner['name'])} }}")
+        elif inner["kind"] == "UNION":
+            members = " ".join(f"... on {m['name']} {{ {selection(types, m['name'])} }}"
+                               for m in inner["possibleTypes"])
+            parts.append(f"{field['name']} {{ {members} }}")
+        else:
+            parts.append(field["name"])
     return " ".join(parts)
 
 
 def snake_keys(value: Any, model: Any) -> Any:
-    """A GraphQL answer for ``model`` back in REST's snake_case (JSON scalars untouched)."""
-    import types
-    import typing
+    """A GraphQL answer for ``model`` back as REST writes it (``graphql_types``)."""
+    from arbiter.api.graphql_types import from_graphql
 
-    from pydantic import BaseModel
-
-    def convert(tp: Any, v: Any) -> Any:
-        origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            return convert(typing.get_args(tp)[0], v)
-        if origin in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(tp) if a is not type(None)]
-            return convert(members[0], v) if len(members) == 1 else v
-        if origin is list and isinstance(v, list):
-            return [convert(typing.get_args(tp)[0], x) for x in v]
-        if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(v, dict):
-            return snake_keys(v, tp)
-        return v
-
-    return {name: convert(info.annotation, value[camel(name)])
-            for name, info in model.model_fields.items() if camel(name) in value}
+    return from_graphql(model, value)

@@ -11,6 +11,7 @@ import pytest
 from arbiter.api.graphql_types import to_graphql
 from golden import (
     OUTCOME_SELECTION,
+    TYPES_QUERY,
     camel,
     check_outcome,
     load_cases,
@@ -54,7 +55,9 @@ def via_graphql(http: httpx.Client, case: dict[str, Any]) -> tuple[int, dict[str
             call.append(f"{camel(name)}: ${name}")
         arguments = f"({', '.join(call)})" if call else ""
         text = (f"query({', '.join(decl)}) {{ {field}(state: $state) {{ "
-                f"{camel(query.name)}{arguments} {{ {selection(query.response)} }} }} }}")
+                f"{camel(query.name)}{arguments} {{ "
+                f"{selection(_types(http), _answer_type(http, prefix, camel(query.name)))} "
+                "} } }")
     else:
         variables = {"state": case["state"],
                      "action": to_graphql(ruleset.action_model, case["action"]),
@@ -79,6 +82,25 @@ def via_graphql(http: httpx.Client, case: dict[str, Any]) -> tuple[int, dict[str
 
 
 _ARG_TYPES: dict[tuple[str, str], dict[str, str]] = {}
+_TYPES: dict[str, dict[str, Any]] = {}
+
+
+def _types(http: httpx.Client) -> dict[str, dict[str, Any]]:
+    """The live schema's types by name, once."""
+    if not _TYPES:
+        data = http.post("/graphql", json={"query": TYPES_QUERY}).json()["data"]
+        _TYPES.update({t["name"]: t for t in data["__schema"]["types"]})
+    return _TYPES
+
+
+def _answer_type(http: httpx.Client, prefix: str, field: str) -> str:
+    for f in _types(http)[prefix + "Questions"]["fields"]:
+        if f["name"] == field:
+            t = f["type"]
+            while t.get("ofType"):
+                t = t["ofType"]
+            return str(t["name"])
+    raise KeyError(field)
 
 
 def _argument_types(http: httpx.Client, prefix: str, field: str) -> dict[str, str]:

@@ -47,6 +47,10 @@ from arbiter.api.graphql_types import (
     ListedTwice,
     Mode,
     TypeMaker,
+    count_entry,
+    count_key,
+    count_map,
+    is_count_map,
     list_of,
     plain,
     state_scalar,
@@ -291,13 +295,13 @@ class SchemaBuilder:
                 metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
             return outcome
 
-        def action_of(value: Any, *pointer_root: str | int) -> Any:
+        def action_of(value: Any, *pointer_root: str | int, where: Where) -> Any:
             try:
                 written = plain(value, maker, pointer_root)
             except ListedTwice as twice:
                 raise InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is listed "
                                             "twice: a map has one entry per key")]) from None
-            action = _parse(ruleset.action_model, written, *pointer_root)
+            action = _parse(ruleset.action_model, written, *pointer_root, where=where)
             limits.check_steps(action, *pointer_root)
             return action
 
@@ -305,7 +309,7 @@ class SchemaBuilder:
             where = Where("validate", {"action": action}, maker, root.where)
 
             def work() -> Judged:
-                act = action_of(action, "action")
+                act = action_of(action, "action", where=where)
                 judged = counted(root.ruleset.validate(
                     root.state, act, mode.value if mode else "strict", root.board,
                     seal=sealed(root, [(act, "/action")])))
@@ -320,7 +324,7 @@ class SchemaBuilder:
 
             def work() -> list[Judged]:
                 limits.check_batch(len(actions))
-                parsed = [action_of(a, "actions", i) for i, a in enumerate(actions)]
+                parsed = [action_of(a, "actions", i, where=where) for i, a in enumerate(actions)]
                 seal = sealed(root, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
                 outcomes = [counted(o) for o in at_actions(root.ruleset.validate_batch(
                     root.state, parsed, sequence=sequence,
@@ -364,10 +368,14 @@ class SchemaBuilder:
         answerer = self.answerer
         limits = self.limits
         arguments = []
+        counts: dict[str, str] = {}  # the arguments that are count maps: name -> key
         for name, info in query.request.model_fields.items():
             if name == "state":
                 continue
             tp = maker.of(info.annotation, input=True)
+            if is_count_map(info.annotation):
+                counts[name] = count_key(name)
+                tp = list_of(count_entry(name, input=True))
             arguments.append(_argument(name, tp) if info.is_required()
                              else _argument(name, tp | None, None))
         response = maker.object(query.response, input=False)
@@ -376,9 +384,10 @@ class SchemaBuilder:
         field_name = field_name[:1].lower() + field_name[1:]
 
         async def run(root: Asked, **kwargs: Any) -> BaseModel:
-            where = Where(field_name, kwargs, maker, root.where)
+            where = Where(field_name, kwargs, maker, root.where, counts)
             try:
-                body = {k: plain(v, maker, (k,)) for k, v in kwargs.items() if v is not None}
+                body = {k: count_map(v, counts[k], (k,)) if k in counts else plain(v, maker, (k,))
+                        for k, v in kwargs.items() if v is not None}
             except ListedTwice as twice:
                 raise _invalid(InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is "
                                "listed twice: a map has one entry per key")]), where) from None

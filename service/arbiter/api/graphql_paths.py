@@ -42,6 +42,7 @@ class Where:
     arguments: dict[str, Any]
     maker: TypeMaker
     parent: Where | None = None
+    counts: dict[str, str] = dataclasses.field(default_factory=dict)  # count-map arguments
 
     def path(self, pointer: str) -> Path | None:
         """The GraphQL path of what ``pointer`` names in this field's arguments (or its
@@ -51,6 +52,9 @@ class Where:
             return [self.field]
         if parts[0] in self.arguments:
             value = self.arguments[parts[0]]
+            if parts[0] in self.counts and len(parts) > 1 and isinstance(value, list):
+                return [self.field, camel(parts[0]), *_entry(value, self.counts[parts[0]],
+                                                             parts[1:])]
             return [self.field, camel(parts[0]), *_walk(value, parts[1:], self.maker)]
         return self.parent.path(pointer) if self.parent is not None else None
 

@@ -287,9 +287,11 @@ class InputProblems(SchemaExtension):
             return
         schema = context.schema._schema
         located = [literal_problem(schema, context.graphql_document, e) for e in errors]
-        context.pre_execution_errors = [
-            problem_error([found]) if found is not None else error
-            for error, found in zip(errors, located, strict=True)]
+        # In place: strawberry has put this very list in the result it returns (inside
+        # the validation hook), and ValidationCache keeps it for the same document, for
+        # which the mapping is the same (a mapped error has no node: it maps to itself).
+        errors[:] = [problem_error([found]) if found is not None else error
+                     for error, found in zip(errors, located, strict=True)]
 
     def on_execute(self) -> Iterator[None]:
         context = self.execution_context

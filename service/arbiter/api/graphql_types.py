@@ -149,7 +149,7 @@ def count_key(field_name: str) -> str:
     return "unit" if field_name == "units" else "key"
 
 
-def _count_entry(field_name: str, *, input: bool) -> Any:
+def count_entry(field_name: str, *, input: bool) -> Any:
     if count_key(field_name) == "unit":
         return UnitCountInput if input else UnitCount
     return KeyedCountInput if input else KeyedCount
@@ -276,7 +276,7 @@ class TypeMaker:
             description = info.description
             if tp is None and is_count_map(info.annotation):
                 counts[field_name] = count_key(field_name)
-                entry = list_of(_count_entry(field_name, input=input))
+                entry = list_of(count_entry(field_name, input=input))
                 tp = Optional[entry] if _nullable(info.annotation) else entry  # noqa: UP045
                 if not input:
                     namespace[field_name] = strawberry.field(
@@ -440,14 +440,15 @@ def plain(value: Any, maker: TypeMaker | None = None,
             if v is None or v is strawberry.UNSET:
                 continue
             if f.name in counts:
-                out[f.name] = _count_map(v, counts[f.name], (*where, f.name))
+                out[f.name] = count_map(v, counts[f.name], (*where, f.name))
             else:
                 out[f.name] = plain(v, maker, (*where, f.name))
         return out
     return value
 
 
-def _count_map(entries: list[Any], key: str, where: tuple[str | int, ...]) -> dict[str, int]:
+def count_map(entries: list[Any], key: str, where: tuple[str | int, ...]) -> dict[str, int]:
+    """A count list's entries as the map they stand for; a key listed twice refused."""
     counts: dict[str, int] = {}
     for entry in entries:
         name = getattr(entry, key)
