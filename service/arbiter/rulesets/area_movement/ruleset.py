@@ -64,8 +64,9 @@ QUERIES = {q.name: q for q in (
           run=run_conflicts, examples=({"state": EXAMPLE_STATE, "plans": [
               {"player": EXAMPLE_ACTION["player"], "steps": EXAMPLE_ACTION["steps"]}]},)),
     Query(name="legal-actions",
-          summary="The single steps the player can take next, each as a plan of one step, "
-                  "bounded by limit.",
+          summary="What the player can do next, each action as validate takes it: ending "
+                  "the movement, and each single step as a plan of one step; bounded by "
+                  "limit.",
           request=AreaMovementLegalActionsRequest, response=AreaMovementLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),

@@ -38,8 +38,8 @@ QUERIES = {q.name: q for q in (
           run=run_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
     Query(name="legal-actions",
-          summary="Every maneuver destination of every undepleted army of a player, bounded "
-                  "by limit.",
+          summary="A player's legal maneuvers and explorations, each as validate takes it: "
+                  "whole armies, splits, unpacking, drops and pick-ups; bounded by limit.",
           request=HexManeuverLegalActionsRequest, response=HexManeuverLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},)),

@@ -38,8 +38,8 @@ QUERIES = {q.name: q for q in (
           run=run_resolve,
           examples=({"state": EXAMPLE_STATE, "orders": EXAMPLE_ACTION["orders"]},)),
     Query(name="legal-actions",
-          summary="The orders a player may give now, one submit action each, bounded by "
-                  "limit.",
+          summary="The orders a player may give now, one submit action each as validate "
+                  "takes it, then resolving the turn; bounded by limit.",
           request=PhasedOrdersLegalActionsRequest, response=PhasedOrdersLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),

@@ -39,9 +39,9 @@ QUERIES = {q.name: q for q in (
           run=run_conquest_cost,
           examples=({"state": EXAMPLE_STATE, "player": "orcs"},)),
     Query(name="legal-actions",
-          summary="What the player may do now: each region they may conquer with its cost "
-                  "(border regions on a first conquest), final conquests the die could win, "
-                  "redeployment and the end of the turn.",
+          summary="What the player may do now, each action as validate takes it: "
+                  "redeployment, the end of the turn, each region they may conquer (border "
+                  "regions on a first conquest), final conquests; each conquest's cost beside.",
           request=RegionConquestLegalActionsRequest,
           response=RegionConquestLegalActionsResponse,
           run=run_legal_actions,

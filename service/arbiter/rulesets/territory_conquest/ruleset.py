@@ -49,7 +49,8 @@ QUERIES = {q.name: q for q in (
           run=run_standing,
           examples=({"state": EXAMPLE_STATE},)),
     Query(name="legal-actions",
-          summary="A player's legal recruits, moves (bounded by limit) and stop.",
+          summary="A player's legal recruits, moves and stop, each as validate takes it, "
+                  "bounded by limit.",
           request=TerritoryConquestLegalActionsRequest,
           response=TerritoryConquestLegalActionsResponse,
           run=run_legal_actions,
