@@ -91,6 +91,33 @@ def test_what_graphql_refuses_itself_carries_the_rest_pointer(http: httpx.Client
 
 
 @pytest.mark.server
+@pytest.mark.parametrize(("ruleset_id", "action", "path"), [
+    # The example: through the @oneOf member, camelCase.
+    ("region_conquest", {"type": "redeploy", "player": "orcs", "moves": [
+        {"from_region": "", "to_region": "hills", "tokens": 1}]},
+     ["validate", "action", "redeploy", "moves", 0, "fromRegion"]),
+    # A step of a plan is itself a one-of: its member is in the path, not the pointer.
+    ("area_movement", {"type": "movement", "player": "red", "steps": [
+        {"type": "move_tokens", "from_area": "corinth", "to_area": "thebes", "count": 0}]},
+     ["validate", "action", "movement", "steps", 0, "moveTokens", "count"]),
+])
+def test_nested_inputs_are_located_both_ways(http: httpx.Client, ruleset_id: str,
+                                             action: dict[str, Any], path: list[Any]) -> None:
+    ruleset = REGISTRY.get(ruleset_id)
+    assert ruleset is not None
+    expected = rest_pointers(http, ruleset_id, {"state": ruleset.examples.state,
+                                                "action": action})
+    prefix = pascal(ruleset_id)
+    field = prefix[0].lower() + prefix[1:]
+    query = (f"query($state: {prefix}State!, $action: {prefix}ActionInput!) {{ {field}("
+             "state: $state) { validate(action: $action) { legal } } }")
+    found = problems(gql(http, query, {"state": ruleset.examples.state,
+                                       "action": to_graphql(ruleset.action_model, action)}))
+    assert sorted(p["pointer"] for p in found) == expected
+    assert [p["path"] for p in found] == [path]
+
+
+@pytest.mark.server
 @pytest.mark.parametrize("count", ["2", True, 1.0, -1, 2**40])
 def test_a_count_is_as_strict_as_rest(http: httpx.Client, count: Any) -> None:
     rest = rest_pointers(http, "hex_maneuver", {"state": EXAMPLE_STATE, "action": {

@@ -25,11 +25,13 @@ import enum
 import math
 import re
 import types
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, NewType, Optional, Union, get_args, get_origin
 
 import strawberry
 from graphql import value_from_ast_untyped
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 from pydantic_core import to_jsonable_python
 
 from arbiter.api.contract import camel
@@ -186,26 +188,33 @@ class TypeMaker:
         self._one_of: dict[type, OneOf] = {}
         # Input classes -> their count-map fields (field -> key name), for ``plain``.
         self.count_fields: dict[type, dict[str, str]] = {}
-        # An action variant model -> the one-field output type that carries it.
-        self._action_outputs: dict[type[BaseModel], Any] = {}
-        self._action_unions: dict[frozenset[type[BaseModel]], Any] = {}
+        # A variant of a tagged union (an action, a step, an order) -> the one-field
+        # output type that carries it and its tag; each union of them by its members.
+        self._wrappers: dict[type[BaseModel], tuple[Any, str]] = {}
+        self._unions: dict[frozenset[type[BaseModel]], Any] = {}
 
     # -- annotations -------------------------------------------------------------------
     def of(self, tp: Any, *, input: bool, name: str = "") -> Any:
         """The strawberry type of an annotation; ``name`` (``Model.field``'s pascal name)
-        names an enum made of a ``Literal``."""
+        names what is made of it (an enum of a ``Literal``, a one-of of a union)."""
         origin = get_origin(tp)
         if origin is Annotated:
-            return self.of(get_args(tp)[0], input=input, name=name)
+            inner, *meta = get_args(tp)
+            tag = next((m.discriminator for m in meta
+                        if isinstance(getattr(m, "discriminator", None), str)), None)
+            if tag is not None and get_origin(inner) in (Union, types.UnionType):
+                return self._tagged(list(get_args(inner)), tag, name, input=input)
+            return self.of(inner, input=input, name=name)
         if tp in (int, str, bool, float):
             return tp
         if origin in (Union, types.UnionType):
             members = [a for a in get_args(tp) if a is not type(None)]
             if len(members) == 1:
                 return Optional[self.of(members[0], input=input, name=name)]  # noqa: UP045
-            return self._union(members, input=input)
+            key = frozenset(members)
+            return JSON if input else self._unions.get(key, JSON)
         if origin is list:
-            return list_of(self.of(get_args(tp)[0], input=input, name=name))
+            return list_of(self.of(get_args(tp)[0], input=input, name=name.removesuffix("s")))
         if origin is dict or tp is dict:
             return JSON
         if origin is Literal:
@@ -213,18 +222,42 @@ class TypeMaker:
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return self._enum(tp)
         if isinstance(tp, type) and issubclass(tp, BaseModel):
-            if not input and tp in self._action_outputs:
-                return self._union([tp], input=False)
+            if not input and tp in self._wrappers:
+                return self._unions[frozenset({tp})]
             return self.object(tp, input=input)
         return JSON
 
-    def _union(self, members: list[Any], *, input: bool) -> Any:
-        """A union of a ruleset's actions, in an answer, is the union of their one-field
-        output types; any other union (a step of a plan, an order) is JSON."""
-        if input or not all(m in self._action_outputs for m in members):
-            return JSON
-        key = frozenset(members)
-        return self._action_unions.get(key, JSON)
+    def _tagged(self, members: list[type[BaseModel]], discriminator: str, name: str, *,
+                input: bool) -> Any:
+        """A union tagged by ``discriminator`` (the steps of a plan, the orders of a turn):
+        in an input, a one-of named ``{name}Input`` with a field per tag; in an answer,
+        the union ``name`` of one-field types of the same shape (``_wrap``)."""
+        variants = {get_args(m.model_fields[discriminator].annotation)[0]: m for m in members}
+        if not input:
+            if frozenset(members) not in self._unions:
+                self._wrap(variants, discriminator, name, lambda tag: name + _pascal(tag),
+                           f"One of {name}: the field named by its `{discriminator}`.")
+            return self._unions[frozenset(members)]
+        key = ("one_of", frozenset(members))
+        if key not in self._types:
+            self._types[key] = self._one_of_input(
+                f"{name}Input", variants, discriminator,
+                f"One {name}: set exactly one field, named by its `{discriminator}`.")
+        return self._types[key]
+
+    def _one_of_input(self, name: str, variants: dict[str, type[BaseModel]],
+                      discriminator: str, description: str) -> Any:
+        namespace: dict[str, Any] = {"__annotations__": {}}
+        for tag, variant in variants.items():
+            inner = (bool if _bare(variant, discriminator) else
+                     self.object(variant, input=True, exclude=frozenset({discriminator})))
+            namespace["__annotations__"][tag] = Optional[inner]  # noqa: UP045
+            namespace[tag] = strawberry.field(default=strawberry.UNSET,
+                                              description=(variant.__doc__ or "").strip() or None)
+        cls = strawberry.input(type(name, (), namespace), name=name, one_of=True,
+                               description=description)
+        self._one_of[cls] = OneOf(variants, discriminator)
+        return cls
 
     def _literal(self, values: tuple[Any, ...], name: str) -> Any:
         # The two request-level switches are enums; a tag (one value) is a string, and so
@@ -286,9 +319,9 @@ class TypeMaker:
             if tp is None:
                 tp = self.of(info.annotation, input=input,
                              name=model.__name__ + _pascal(field_name))
-                if not input and self._lists_actions(info.annotation):
+                if not input and self.wraps(info.annotation):
                     namespace[field_name] = strawberry.field(
-                        resolver=self._action_resolver(field_name), graphql_type=tp,
+                        resolver=self._wrapping_resolver(field_name), graphql_type=tp,
                         description=description)
                     continue
             if input and not info.is_required():
@@ -320,67 +353,69 @@ class TypeMaker:
             tag = get_args(variant.model_fields[discriminator].annotation)[0]
             variants[tag] = variant
         prefix = camel(ruleset_id)
-        name = f"{prefix}ActionInput"
-        namespace: dict[str, Any] = {"__annotations__": {}}
-        for tag, variant in variants.items():
-            inner = self.object(variant, input=True, exclude=frozenset({discriminator}))
-            namespace["__annotations__"][tag] = Optional[inner]  # noqa: UP045
-            namespace[tag] = strawberry.field(default=strawberry.UNSET,
-                                              description=(variant.__doc__ or "").strip() or None)
-        cls = strawberry.input(type(name, (), namespace), name=name, one_of=True,
-                               description=f"One {ruleset_id} action: set exactly one field.")
-        self._one_of[cls] = OneOf(variants, discriminator)
-        self._action_output(prefix, variants, discriminator)
+        cls = self._one_of_input(f"{prefix}ActionInput", variants, discriminator,
+                                 f"One {ruleset_id} action: set exactly one field.")
+        # The same union elsewhere in an input (a picture's proposed action) is this input.
+        self._types[("one_of", frozenset(variants.values()))] = cls
+        self._wrap(variants, discriminator, f"{prefix}Action",
+                   lambda tag: f"{prefix}{_pascal(tag)}Action",
+                   f"A {ruleset_id} action in the shape of the {prefix}ActionInput: send "
+                   "the selection back as the action unchanged.")
         return cls
 
-    def _action_output(self, prefix: str, variants: dict[str, type[BaseModel]],
-                       discriminator: str) -> None:
-        """One output type per action type, with one field named by its tag (as in the
-        one-of input), and their union: an action listed in an answer."""
+    def _wrap(self, variants: dict[str, type[BaseModel]], discriminator: str,
+              union_name: str, wrapper_name: Callable[[str], str], description: str) -> None:
+        """One output type per variant, with one field named by its tag (as in the one-of
+        input), and their union: a tagged value in an answer, selected with a fragment per
+        member, reads as the one-of input."""
         for tag, variant in variants.items():
-            inner = self.object(variant, input=False, exclude=frozenset({discriminator}))
-            wrapper_name = f"{prefix}{_pascal(tag)}Action"
+            inner = (bool if _bare(variant, discriminator) else
+                     self.object(variant, input=False, exclude=frozenset({discriminator})))
+            named = wrapper_name(tag)
             namespace: dict[str, Any] = {"__annotations__": {tag: inner},
                                          tag: strawberry.field(description=(
                                              variant.__doc__ or "").strip() or None)}
-            self._action_outputs[variant] = strawberry.type(
-                type(wrapper_name, (), namespace), name=wrapper_name,
-                description=f"The action {tag}, in the shape of the {prefix}ActionInput's "
-                f"`{_camel(tag)}`: send the selection back as the action unchanged.")
-        members = tuple(self._action_outputs[v] for v in variants.values())
-        union_name = f"{prefix}Action"
+            self._wrappers[variant] = (strawberry.type(
+                type(named, (), namespace), name=named, description=description), tag)
+        members = tuple(self._wrappers[v][0] for v in variants.values())
         made: Any = (Annotated[Union[members], strawberry.union(union_name)]  # noqa: UP007
                      if len(members) > 1 else members[0])
-        self._action_unions[frozenset(variants.values())] = made
+        self._unions[frozenset(variants.values())] = made
         for variant in variants.values():
-            self._action_unions.setdefault(frozenset({variant}), made)
+            self._unions.setdefault(frozenset({variant}), made)
 
-    def _lists_actions(self, tp: Any) -> bool:
-        """A list of a ruleset's actions (legal actions): its items are wrapped."""
-        while get_origin(tp) is Annotated:
-            tp = get_args(tp)[0]
-        if get_origin(tp) is not list:
-            return False
-        item = get_args(tp)[0]
-        while get_origin(item) is Annotated:
-            item = get_args(item)[0]
-        members = get_args(item) if get_origin(item) in (Union, types.UnionType) else (item,)
-        return bool(members) and all(m in self._action_outputs for m in members)
+    def wraps(self, tp: Any) -> bool:
+        """An answer's annotation holds tagged values (``_wrap``): its field resolves them."""
+        origin = get_origin(tp)
+        if origin in (Annotated, list, Union, types.UnionType):
+            return any(self.wraps(a) for a in get_args(tp)
+                       if a is not type(None) and not isinstance(a, FieldInfo))
+        return tp in self._wrappers
 
-    def _action_resolver(self, field_name: str) -> Any:
+    def _wrapping_resolver(self, field_name: str) -> Any:
         def resolve(root: Any) -> Any:
-            return [self.action_output(a) for a in getattr(root, field_name)]
+            return self.wrapped(getattr(root, field_name))
 
         return resolve
 
-    def action_output(self, action: BaseModel) -> Any:
-        """An action model as the one-field output object of its type."""
-        wrapper = self._action_outputs[type(action)]
-        tag = next(iter(wrapper.__annotations__))
-        return wrapper(**{tag: action})
+    def wrapped(self, value: Any) -> Any:
+        """A value of an answer with each tagged model in its one-field output type."""
+        if isinstance(value, list):
+            return [self.wrapped(v) for v in value]
+        wrapper = self._wrappers.get(type(value))
+        if wrapper is None:
+            return value
+        cls, tag = wrapper
+        return cls(**{tag: True if cls.__annotations__[tag] is bool else value})
 
     def one_of(self, cls: type) -> OneOf:
         return self._one_of[cls]
+
+
+def _bare(variant: type[BaseModel], discriminator: str) -> bool:
+    """A variant that is its tag alone (area_movement's ``end_movement`` step): GraphQL has
+    no empty object, so its one-of field is ``true`` (``{endMovement: true}``)."""
+    return set(variant.model_fields) == {discriminator}
 
 
 def _nullable(tp: Any) -> bool:
@@ -430,6 +465,8 @@ def plain(value: Any, maker: TypeMaker | None = None,
             one_of = maker.one_of(type(value))
             for tag in one_of.variants:
                 inner = getattr(value, tag, None)
+                if inner is True and _bare(one_of.variants[tag], one_of.discriminator):
+                    return {one_of.discriminator: tag}
                 if inner is not None and inner is not strawberry.UNSET:
                     return {one_of.discriminator: tag, **plain(inner, maker, where)}
             return {}
@@ -486,7 +523,15 @@ def to_graphql(model: type[BaseModel], value: Any) -> Any:
 def _to_graphql_ann(tp: Any, value: Any) -> Any:
     origin = get_origin(tp)
     if origin is Annotated:
-        return _to_graphql_ann(get_args(tp)[0], value)
+        inner, *meta = get_args(tp)
+        tag = _discriminator(meta)
+        if tag is not None and isinstance(value, dict) and tag in value:
+            for member in get_args(inner):
+                if get_args(member.model_fields[tag].annotation)[0] == value[tag]:
+                    rest = {k: v for k, v in value.items() if k != tag}
+                    bare = _bare(member, tag) and not rest
+                    return {_camel(value[tag]): True if bare else to_graphql(member, rest)}
+        return _to_graphql_ann(inner, value)
     if origin in (Union, types.UnionType):
         members = [a for a in get_args(tp) if a is not type(None)]
         return _to_graphql_ann(members[0], value) if len(members) == 1 else value
@@ -495,6 +540,12 @@ def _to_graphql_ann(tp: Any, value: Any) -> Any:
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return to_graphql(tp, value)
     return value
+
+
+def _discriminator(meta: list[Any]) -> str | None:
+    """The tag of a discriminated union, from its ``Annotated`` metadata."""
+    return next((m.discriminator for m in meta
+                 if isinstance(getattr(m, "discriminator", None), str)), None)
 
 
 def from_graphql(model: type[BaseModel], value: Any) -> Any:
@@ -518,30 +569,37 @@ def from_graphql(model: type[BaseModel], value: Any) -> Any:
 def _from_graphql_ann(tp: Any, value: Any) -> Any:
     origin = get_origin(tp)
     if origin is Annotated:
-        return _from_graphql_ann(get_args(tp)[0], value)
+        inner, *meta = get_args(tp)
+        tag = _discriminator(meta)
+        if tag is not None:
+            return _tagged_rest(list(get_args(inner)), tag, value)
+        return _from_graphql_ann(inner, value)
     if origin in (Union, types.UnionType):
         members = [a for a in get_args(tp) if a is not type(None)]
         if len(members) == 1:
             return _from_graphql_ann(members[0], value)
-        return _listed_action(members, value)
+        return _tagged_rest(members, "type", value)
     if origin is list and isinstance(value, list):
         return [_from_graphql_ann(get_args(tp)[0], v) for v in value]
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         if isinstance(value, dict) and "type" in tp.model_fields and len(value) == 1:
-            return _listed_action([tp], value)
+            return _tagged_rest([tp], "type", value)
         return from_graphql(tp, value)
     return value
 
 
-def _listed_action(members: list[Any], value: Any) -> Any:
-    """``{maneuver: {...}}`` as ``{"type": "maneuver", ...}`` when a member is tagged so."""
+def _tagged_rest(members: list[Any], key: str, value: Any) -> Any:
+    """``{maneuver: {...}}`` as ``{"type": "maneuver", ...}`` (``key`` the tag's field)
+    when a member is tagged so."""
     if not isinstance(value, dict) or len(value) != 1:
         return value
     (tag, inner), = value.items()
     for member in members:
-        info = getattr(member, "model_fields", {}).get("type")
+        info = getattr(member, "model_fields", {}).get(key)
         if info is not None and _camel(get_args(info.annotation)[0]) == tag:
-            return {"type": get_args(info.annotation)[0], **from_graphql(member, inner)}
+            if inner is True and _bare(member, key):
+                return {key: get_args(info.annotation)[0]}
+            return {key: get_args(info.annotation)[0], **from_graphql(member, inner)}
     return value
 
 
