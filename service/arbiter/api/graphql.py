@@ -285,6 +285,19 @@ class SchemaBuilder:
         state_type = state_scalar(ruleset.id, self.settings.public_url)
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         outcome, next_field = self._outcome_type(ruleset, state_type)
+        fields = self._judging_fields(ruleset, action_input, outcome)
+        for query in ruleset.queries.values():
+            fields.append(self._query_field(ruleset, query))
+        questions = create_type(f"{prefix}Questions", fields,
+                                description=f"Questions about one {ruleset.id} state.")
+        next_field.type_annotation = StrawberryAnnotation(Optional[questions])  # noqa: UP045
+        return questions, state_type
+
+    def _judging_fields(self, ruleset: Ruleset, action_input: Any, outcome: Any
+                        ) -> list[StrawberryField]:
+        """``validate`` and ``validateBatch``: their outcomes carry the state each action
+        resulted in, for ``Outcome.next``."""
+        maker = self.maker
         limits = self.limits
         compute = self.compute
         metrics = self.metrics
@@ -296,14 +309,7 @@ class SchemaBuilder:
             return outcome
 
         def action_of(value: Any, *pointer_root: str | int, where: Where) -> Any:
-            try:
-                written = plain(value, maker, pointer_root)
-            except ListedTwice as twice:
-                raise InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is listed "
-                                            "twice: a map has one entry per key")]) from None
-            action = _parse(ruleset.action_model, written, *pointer_root, where=where)
-            limits.check_steps(action, *pointer_root)
-            return action
+            return self._action_of(ruleset, value, pointer_root, where)
 
         async def validate(root: Asked, action: Any, mode: Any = None) -> Judged:
             where = Where("validate", {"action": action}, maker, root.where)
@@ -336,7 +342,7 @@ class SchemaBuilder:
 
             return await _judged(compute, work, where)
 
-        fields = [
+        return [
             _field("validate", validate, outcome, "Judge one action against the state.",
                    [_argument("action", action_input), _argument("mode", Mode | None, None)]),
             _field("validate_batch", validate_many, list_of(outcome),
@@ -345,12 +351,18 @@ class SchemaBuilder:
                     _argument("mode", BatchMode | None, None),
                     _argument("strictness", Mode | None, None)]),
         ]
-        for query in ruleset.queries.values():
-            fields.append(self._query_field(ruleset, query))
-        questions = create_type(f"{prefix}Questions", fields,
-                                description=f"Questions about one {ruleset.id} state.")
-        next_field.type_annotation = StrawberryAnnotation(Optional[questions])  # noqa: UP045
-        return questions, state_type
+
+    def _action_of(self, ruleset: Ruleset, value: Any, pointer_root: tuple[str | int, ...],
+                   where: Where) -> Any:
+        """An action input as the ruleset's action, refused as REST refuses it."""
+        try:
+            written = plain(value, self.maker, pointer_root)
+        except ListedTwice as twice:
+            raise InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is listed "
+                                        "twice: a map has one entry per key")]) from None
+        action = _parse(ruleset.action_model, written, *pointer_root, where=where)
+        self.limits.check_steps(action, *pointer_root)
+        return action
 
     def _sealed(self, root: Asked, actions: list[tuple[Any, str]]) -> Seal | None:
         """What signs the resulting states of a state that came signed (and whose signature
