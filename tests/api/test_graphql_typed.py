@@ -283,3 +283,36 @@ def test_a_chain_of_next_is_bounded_by_the_depth_limit() -> None:
     with TestClient(create_app(Settings(graphql_max_depth=8))) as client:
         body = client.post("/graphql", json={"query": query, "variables": variables}).json()
     assert "exceeds maximum operation depth" in body["errors"][0]["message"]
+
+
+@pytest.mark.server
+def test_next_over_a_board_by_reference_answers_as_rest_does(http: httpx.Client) -> None:
+    # The resulting state of a state that named its board names it too: questions asked of
+    # it through `next` answer what REST answers for that lean state.
+    from arbiter.engine.boards import board_id
+    from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableResponse
+
+    ruleset = REGISTRY.get("hex_maneuver")
+    assert ruleset is not None and ruleset.boards is not None
+    board = {f: EXAMPLE_STATE[f] for f in ruleset.boards.fields if f in EXAMPLE_STATE}
+    bid = board_id(board)
+    assert http.put(f"/v1/rulesets/hex_maneuver/boards/{bid}", json=board).status_code in (
+        200, 201)
+    lean = {"board": bid, **{k: v for k, v in EXAMPLE_STATE.items() if k not in board}}
+    reach = selection(types(http), "HexManeuverReachableResponse")
+    query = ("query($state: HexManeuverState!, $action: HexManeuverActionInput!) { "
+             "hexManeuver(state: $state) { validate(action: $action) { legal state "
+             f"next {{ reachable(army: \"red-1\") {{ {reach} }} }} }} }} }}")
+    body = gql(http, query, {"state": lean, "action": to_graphql(HexManeuverAction,
+                                                                 EXAMPLE_ACTION)})
+    assert "errors" not in body, body
+    judged = body["data"]["hexManeuver"]["validate"]
+    first = http.post("/v1/rulesets/hex_maneuver/validate",
+                      json={"state": lean, "action": EXAMPLE_ACTION}).json()
+    assert judged["legal"] is first["legal"] is True
+    assert judged["state"] == first["state"] and first["state"]["board"] == bid
+    then = http.post("/v1/rulesets/hex_maneuver/reachable",
+                     json={"state": first["state"], "army": "red-1"})
+    assert then.status_code == 200, then.text
+    assert from_graphql(HexManeuverReachableResponse, judged["next"]["reachable"]) == \
+        then.json()
