@@ -286,8 +286,17 @@ class SchemaBuilder:
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         outcome, next_field = self._outcome_type(ruleset, state_type)
         fields = self._judging_fields(ruleset, action_input, outcome)
-        for query in ruleset.queries.values():
-            fields.append(self._query_field(ruleset, query))
+        # Its answers' violations and events are its own (codes as its enums), a state in
+        # them its state scalar.
+        maker.local = {Violation: maker.object(Violation, input=False,
+                                               name=f"{prefix}Violation"),
+                       Event: maker.object(Event, input=False, name=f"{prefix}Event")}
+        maker.local_state = state_type
+        try:
+            for query in ruleset.queries.values():
+                fields.append(self._query_field(ruleset, query))
+        finally:
+            maker.local, maker.local_state = {}, None
         questions = create_type(f"{prefix}Questions", fields,
                                 description=f"Questions about one {ruleset.id} state.")
         next_field.type_annotation = StrawberryAnnotation(Optional[questions])  # noqa: UP045

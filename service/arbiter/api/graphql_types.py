@@ -192,6 +192,11 @@ class TypeMaker:
         # output type that carries it and its tag; each union of them by its members.
         self._wrappers: dict[type[BaseModel], tuple[Any, str]] = {}
         self._unions: dict[frozenset[type[BaseModel]], Any] = {}
+        # While one ruleset's types are made: the types its answers use for a model
+        # (its own Violation, with its codes as an enum) and for a ``state`` map (its
+        # state scalar).
+        self.local: dict[type[BaseModel], Any] = {}
+        self.local_state: Any = None
 
     # -- annotations -------------------------------------------------------------------
     def of(self, tp: Any, *, input: bool, name: str = "") -> Any:
@@ -222,10 +227,17 @@ class TypeMaker:
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return self._enum(tp)
         if isinstance(tp, type) and issubclass(tp, BaseModel):
-            if not input and tp in self._wrappers:
-                return self._unions[frozenset({tp})]
-            return self.object(tp, input=input)
+            return self._model(tp, input=input)
         return JSON
+
+    def _model(self, tp: type[BaseModel], *, input: bool) -> Any:
+        """A model's type: in an answer, the ruleset's own (``local``) or, for a variant
+        of a tagged union, the union of one-field types."""
+        if not input and tp in self.local:
+            return self.local[tp]
+        if not input and tp in self._wrappers:
+            return self._unions[frozenset({tp})]
+        return self.object(tp, input=input)
 
     def _tagged(self, members: list[type[BaseModel]], discriminator: str, name: str, *,
                 input: bool) -> Any:
@@ -306,6 +318,9 @@ class TypeMaker:
             if field_name in exclude:
                 continue
             tp = (overrides or {}).get(field_name)
+            if (tp is None and not input and field_name == "state" and self.local_state
+                    is not None and get_origin(_stripped(info.annotation)) is dict):
+                tp = self.local_state | None if _nullable(info.annotation) else self.local_state
             description = info.description
             if tp is None and is_count_map(info.annotation):
                 counts[field_name] = count_key(field_name)
@@ -416,6 +431,16 @@ def _bare(variant: type[BaseModel], discriminator: str) -> bool:
     """A variant that is its tag alone (area_movement's ``end_movement`` step): GraphQL has
     no empty object, so its one-of field is ``true`` (``{endMovement: true}``)."""
     return set(variant.model_fields) == {discriminator}
+
+
+def _stripped(tp: Any) -> Any:
+    """An annotation without ``Annotated`` and without ``None``."""
+    while get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    if get_origin(tp) in (Union, types.UnionType):
+        members = [a for a in get_args(tp) if a is not type(None)]
+        return _stripped(members[0]) if len(members) == 1 else tp
+    return tp
 
 
 def _nullable(tp: Any) -> bool:
