@@ -52,6 +52,7 @@ from arbiter.api.graphql_types import (
     count_map,
     is_count_map,
     list_of,
+    patch_operations,
     plain,
     state_scalar,
 )
@@ -273,9 +274,12 @@ class SchemaBuilder:
             description="The ruleset's questions about the resulting "
             "state (null when no state results): a what-if chain in one request, every "
             "judgement counted against the request's compute budget.")
+        patch: Any = strawberry.field(
+            resolver=patch_operations, description=Outcome.model_fields["patch"].description)
         outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome", overrides={
             "state": state_type | None, "violations": list_of(violation),
-            "events": list_of(event)}, extra={"next": next_field})
+            "events": list_of(event)}, extra={"next": next_field, "patch": patch},
+            exclude=frozenset({"patch"}))
         return outcome, next_field
 
     def questions(self, ruleset: Ruleset) -> tuple[type, Any]:

@@ -119,6 +119,31 @@ class OneOf:
     discriminator: str
 
 
+@strawberry.enum(description="What a JSON Patch operation does (RFC 6902), as the service "
+                 "writes them.")
+class PatchOp(enum.Enum):
+    add = "add"
+    remove = "remove"
+    replace = "replace"
+
+
+@strawberry.type(description="One RFC 6902 operation of a resulting state's patch: its "
+                 "``value`` is any part of the state, hence JSON.")
+class PatchOperation:
+    op: PatchOp
+    path: str
+    value: JSON | None = None  # type: ignore[valid-type]  # a scalar strawberry makes
+
+
+def patch_operations(root: Any) -> list[PatchOperation] | None:
+    """``Outcome.patch`` as typed operations (null over GraphQL, which sends states whole)."""
+    patch = getattr(root, "patch", None)
+    if patch is None:
+        return None
+    return [PatchOperation(op=PatchOp(o["op"]), path=o["path"], value=o.get("value"))
+            for o in patch]
+
+
 @strawberry.type(description="One entry of a map of unit counts: a unit type and how many.")
 class UnitCount:
     unit: str
