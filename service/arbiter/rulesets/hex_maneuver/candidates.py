@@ -2,7 +2,8 @@
 ``judge`` filters them (``arbiter.engine.judging``), so what ``legal-actions`` lists is
 exactly what ``validate`` accepts.
 
-Army by army (the player's undepleted armies, by id), in this order:
+Stage by stage, and within a stage army by army (the player's undepleted armies, by id),
+so that a listing cut by ``limit`` shows every army's whole moves first:
 
 1. the whole army, to each hex the pathfinder (``reach.destinations``, which prices steps
    with the checker's own ``enter``) says it may end on, in its order (cheapest first,
@@ -54,16 +55,19 @@ ROTATIONS = range(6)
 def candidates(board: Board, player: str) -> Iterator[HexManeuverAnyAction]:
     if player not in board.players:
         return
-    for army in sorted(board.armies.values(), key=lambda a: a.id):
-        if army.owner != player or army.depletion > 0:
-            continue
-        whole = {u: c for u, c in sorted(army.units.items()) if c > 0}
-        if not whole:
-            continue
+    # Stage by stage across the armies, so a listing cut by ``limit`` still shows what
+    # every army can do whole before any army's splits, drops and pick-ups.
+    armies = [(army, whole) for army in sorted(board.armies.values(), key=lambda a: a.id)
+              if army.owner == player and army.depletion == 0
+              and (whole := {u: c for u, c in sorted(army.units.items()) if c > 0})]
+    for army, whole in armies:
         yield from _column(board, army, whole, None)
+    for army, whole in armies:
         for part in parts(whole):
             yield from _column(board, army, whole, part)
+    for army, whole in armies:
         yield from _drops(board, army, whole)
+    for army, _whole in armies:
         yield from _pickups(board, army)
 
 
