@@ -21,7 +21,7 @@ from arbiter.engine.ruleset import Query
 from arbiter.engine.wire import Frozen
 from toy.tic_tac_toe import RULESET as TOY
 from toy.tic_tac_toe.board import Board
-from toy.tic_tac_toe.catalogue import CODES, EVENTS, RULES
+from toy.tic_tac_toe.catalogue import CODES, EVENTS, PARAM_TYPES, RULES
 from toy.tic_tac_toe.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from toy.tic_tac_toe.models import TicTacToeAnyAction, TicTacToePlace
 from toy.tic_tac_toe.queries import (
@@ -220,7 +220,8 @@ def test_a_listing_that_hides_its_truncation_is_caught() -> None:
 def test_a_code_without_a_golden_case_is_caught() -> None:
     catalogue = build_catalogue(
         TOY.id, TOY.version, TOY.title, rules=RULES, events=EVENTS,
-        codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")])
+        codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")],
+        param_types=PARAM_TYPES)
     with pytest.raises(AssertionError, match="cell_off_the_grid"):
         check_codes_have_cases(broken(catalogue=catalogue), CASES[TOY.id])
 

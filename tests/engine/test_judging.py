@@ -15,7 +15,8 @@ from arbiter.engine.outcome import Verdict, state_hash
 from arbiter.engine.wire import Frozen
 
 CATALOGUE = build_catalogue("demo", "1.0.0", "A demo", rules=[("count.1", "Count up.")],
-                            codes=[("odd", "count.1", "{n} is odd")], events=[])
+                            codes=[("odd", "count.1", "{n} is odd")], events=[],
+                            param_types={"n": int})
 
 
 class Inner(Frozen):

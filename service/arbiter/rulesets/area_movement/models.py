@@ -250,3 +250,17 @@ AreaMovementAnyAction = AreaMovementPlan | AreaMovementEndMovement
 class AreaMovementAction(RootModel[Annotated[AreaMovementAnyAction,
                                              Field(discriminator="type")]]):
     pass
+
+
+# -- answers ----------------------------------------------------------------------------
+
+class AreaMovementConflictCause(Frozen):
+    """One reason an area is in conflict (conflict.1), in the params of ``conflict_caused``
+    and ``conflict_voided``: a population limit exceeded (``limit``, ``tokens``, ``excess``),
+    a city of another player (``owner``) or a pirate city."""
+
+    cause: Literal["population_limit", "enemy_city", "pirate_city"]
+    limit: int | None = None
+    tokens: int | None = None
+    excess: int | None = None
+    owner: str | None = None

@@ -1,0 +1,137 @@
+"""The params every violation and event carries are exactly what its catalogue entry
+declares (``build_catalogue``'s param types, the model ``Catalogue.params_model`` makes):
+no param missing, none extra, each of its declared type, with no coercion (strict). The
+declarations type GraphQL's params and OpenAPI's description, so they must not drift
+from what the rules emit: every golden case (tests/cases, tests/toy/cases) and, on random
+positions of every ruleset (``boards.SUBJECTS``), every action its generator proposes,
+judged in advisory mode (which applies an illegal action where it can, so its events
+are emitted too), are checked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from pydantic import ValidationError
+
+from arbiter.engine.catalogue import Catalogue, build_catalogue
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.hexgrid import Axial
+from golden import load_cases
+from test_golden_engine import REGISTRY, run_engine
+from toy.tic_tac_toe import RULESET as TOY
+
+from .checks import compiled, judged, proposed
+from .test_contract import RULESET_IDS, SETTINGS, TESTS, subject_of
+
+Answer = dict[str, Any]
+
+
+def params_misses(catalogue: Catalogue, outcome: Answer) -> list[str]:
+    """Every violation or event of an outcome (as JSON) whose params are not exactly
+    those its catalogue entry declares."""
+    misses = []
+    for said, items, key in (("violation", outcome["violations"], "code"),
+                             ("event", outcome["events"], "kind")):
+        for item in items:
+            model = catalogue.params_model(said, item[key])
+            try:
+                parsed = model.model_validate(item["params"])
+            except ValueError as exc:
+                misses.append(f"{said} {item[key]}: {item['params']}: {exc}")
+                continue
+            again = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+            if again != item["params"]:
+                misses.append(f"{said} {item[key]}: {item['params']} reads as {again}")
+    return misses
+
+
+def _toy_cases() -> list[tuple[str, Answer]]:
+    return [(f"toy/{p.stem}", json.loads(p.read_text()) | {"ruleset": TOY.id})
+            for p in sorted((TESTS / "toy" / "cases").glob("*.json"))]
+
+
+GOLDEN = [(n, c) for n, c in [*load_cases(), *_toy_cases()]
+          if "query" not in c and (c["ruleset"] == TOY.id or REGISTRY.get(c["ruleset"]))]
+
+
+def _run(case: Answer) -> tuple[int, Answer, Catalogue]:
+    if case["ruleset"] == TOY.id:
+        try:
+            outcome = TOY.validate(case["state"], case["action"], case.get("mode", "strict"))
+        except (InvalidInput, ValidationError):
+            return 422, {}, TOY.catalogue
+        return 200, outcome.model_dump(mode="json"), TOY.catalogue
+    ruleset = REGISTRY.get(case["ruleset"])
+    assert ruleset is not None
+    status, body = run_engine(case)
+    return status, body, ruleset.catalogue
+
+
+def test_every_golden_case_emits_params_as_declared() -> None:
+    misses, seen = [], 0
+    for name, case in GOLDEN:
+        status, body, catalogue = _run(case)
+        if status != 200:
+            continue
+        seen += len(body["violations"]) + len(body["events"])
+        misses += [f"{name}: {m}" for m in params_misses(catalogue, body)]
+    assert seen > 1000, seen
+    assert not misses, "\n".join(misses[:40])
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_random_positions_emit_params_as_declared(ruleset_id: str) -> None:
+    ruleset, subject = subject_of(ruleset_id)
+
+    @SETTINGS
+    @given(state=subject.states)
+    def every_proposal(state: dict[str, Any]) -> None:
+        model, board = compiled(ruleset, state, "the drawn state")
+        for player in subject.players(state):
+            for action in proposed(ruleset, board, player):
+                outcome = judged(ruleset, model, action, "advisory", "a proposed action")
+                misses = params_misses(ruleset.catalogue, outcome.model_dump(mode="json"))
+                assert not misses, "\n".join(misses)
+
+    every_proposal()
+
+
+# --- the checks can fail -------------------------------------------------------------------
+
+DEMO = build_catalogue(
+    "demo", "1.0.0", "A demo", rules=[("move.1", "Moves.")],
+    codes=[("far", "move.1", "{hex} is {cost} MP away")],
+    events=[("moved", "move.1", "moved {units}", {"march": bool})],
+    param_types={"hex": Axial, "cost": int, "units": dict[str, int]})
+
+
+@pytest.mark.parametrize(("violation", "event", "why"), [
+    ({"hex": {"q": 0, "r": 1}, "cost": "2"}, {"units": {"a": 1}, "march": True}, "cost"),
+    ({"hex": {"q": 0, "r": 1}, "cost": 2, "mp": 1}, {"units": {"a": 1}, "march": True}, "mp"),
+    ({"hex": {"q": 0, "r": 1}}, {"units": {"a": 1}, "march": True}, "cost"),
+    ({"hex": [0, 1], "cost": 2}, {"units": {"a": 1}, "march": True}, "hex"),
+    ({"hex": {"q": 0, "r": 1}, "cost": 2}, {"units": {"a": 1}}, "march"),
+    ({"hex": {"q": 0, "r": 1}, "cost": 2}, {"units": {"a": True}, "march": True}, "units"),
+])
+def test_a_param_missing_extra_or_mistyped_is_reported(violation: Answer, event: Answer,
+                                                       why: str) -> None:
+    outcome = {"violations": [{"code": "far", "params": violation}],
+               "events": [{"kind": "moved", "params": event}]}
+    misses = params_misses(DEMO, outcome)
+    assert len(misses) == 1 and why in misses[0], misses
+    fine = {"violations": [{"code": "far", "params": {"hex": {"q": 0, "r": 1}, "cost": 2}}],
+            "events": [{"kind": "moved", "params": {"units": {"a": 1}, "march": False}}]}
+    assert params_misses(DEMO, fine) == []
+
+
+def test_every_golden_case_file_is_read() -> None:
+    # A case directory the loader skipped would leave its params unchecked.
+    files = len(list((TESTS / "cases").glob("*/**/*.json"))) + len(
+        list(Path(TESTS / "toy" / "cases").glob("*.json")))
+    queries = sum(1 for _, c in [*load_cases(), *_toy_cases()] if "query" in c)
+    assert len(GOLDEN) + queries == files
