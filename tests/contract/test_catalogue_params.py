@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 from hypothesis import given
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from arbiter.engine.catalogue import Catalogue, build_catalogue
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.hexgrid import Axial
+from arbiter.engine.registry import AnyRuleset
+from arbiter.rulesets.area_movement.derived import AreaMovementDerived
 from golden import load_cases
 from test_golden_engine import REGISTRY, run_engine
 from toy.tic_tac_toe import RULESET as TOY
@@ -50,6 +52,20 @@ def params_misses(catalogue: Catalogue, outcome: Answer) -> list[str]:
     return misses
 
 
+def derived_misses(derived_model: type[BaseModel] | None, outcome: Answer) -> list[str]:
+    """The outcome's derived facts, unless they are exactly what the ruleset's derived
+    model declares (none: the ruleset derives nothing)."""
+    derived = outcome["derived"]
+    if derived_model is None:
+        return [] if derived == {} else [f"derived {derived} without a derived model"]
+    try:
+        parsed = derived_model.model_validate(derived, strict=True)
+    except ValueError as exc:
+        return [f"derived {derived}: {exc}"]
+    again = parsed.model_dump(mode="json", exclude_unset=True)
+    return [] if again == derived else [f"derived {derived} reads as {again}"]
+
+
 def _toy_cases() -> list[tuple[str, Answer]]:
     return [(f"toy/{p.stem}", json.loads(p.read_text()) | {"ruleset": TOY.id})
             for p in sorted((TESTS / "toy" / "cases").glob("*.json"))]
@@ -59,33 +75,34 @@ GOLDEN = [(n, c) for n, c in [*load_cases(), *_toy_cases()]
           if "query" not in c and (c["ruleset"] == TOY.id or REGISTRY.get(c["ruleset"]))]
 
 
-def _run(case: Answer) -> tuple[int, Answer, Catalogue]:
+def _run(case: Answer) -> tuple[int, Answer, AnyRuleset]:
     if case["ruleset"] == TOY.id:
         try:
             outcome = TOY.validate(case["state"], case["action"], case.get("mode", "strict"))
         except (InvalidInput, ValidationError):
-            return 422, {}, TOY.catalogue
-        return 200, outcome.model_dump(mode="json"), TOY.catalogue
+            return 422, {}, TOY
+        return 200, outcome.model_dump(mode="json"), TOY
     ruleset = REGISTRY.get(case["ruleset"])
     assert ruleset is not None
     status, body = run_engine(case)
-    return status, body, ruleset.catalogue
+    return status, body, ruleset
 
 
-def test_every_golden_case_emits_params_as_declared() -> None:
+def test_every_golden_case_emits_params_and_derived_facts_as_declared() -> None:
     misses, seen = [], 0
     for name, case in GOLDEN:
-        status, body, catalogue = _run(case)
+        status, body, ruleset = _run(case)
         if status != 200:
             continue
         seen += len(body["violations"]) + len(body["events"])
-        misses += [f"{name}: {m}" for m in params_misses(catalogue, body)]
+        misses += [f"{name}: {m}" for m in params_misses(ruleset.catalogue, body)]
+        misses += [f"{name}: {m}" for m in derived_misses(ruleset.derived_model, body)]
     assert seen > 1000, seen
     assert not misses, "\n".join(misses[:40])
 
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)
-def test_random_positions_emit_params_as_declared(ruleset_id: str) -> None:
+def test_random_positions_emit_params_and_derived_facts_as_declared(ruleset_id: str) -> None:
     ruleset, subject = subject_of(ruleset_id)
 
     @SETTINGS
@@ -95,7 +112,9 @@ def test_random_positions_emit_params_as_declared(ruleset_id: str) -> None:
         for player in subject.players(state):
             for action in proposed(ruleset, board, player):
                 outcome = judged(ruleset, model, action, "advisory", "a proposed action")
-                misses = params_misses(ruleset.catalogue, outcome.model_dump(mode="json"))
+                body = outcome.model_dump(mode="json")
+                misses = [*params_misses(ruleset.catalogue, body),
+                          *derived_misses(ruleset.derived_model, body)]
                 assert not misses, "\n".join(misses)
 
     every_proposal()
@@ -135,3 +154,18 @@ def test_every_golden_case_file_is_read() -> None:
         list(Path(TESTS / "toy" / "cases").glob("*.json")))
     queries = sum(1 for _, c in [*load_cases(), *_toy_cases()] if "query" in c)
     assert len(GOLDEN) + queries == files
+
+
+@pytest.mark.parametrize(("derived", "why"), [
+    ({"plan": {"steps": 2, "first_illegal_step": None}, "cost": 1}, "cost"),
+    ({"plan": {"steps": "2", "first_illegal_step": None}}, "steps"),
+    ({"plan": {"steps": 2}}, "first_illegal_step"),
+    ({}, "plan"),
+])
+def test_derived_facts_missing_extra_or_mistyped_are_reported(derived: Answer, why: str) -> None:
+    model = AreaMovementDerived
+    misses = derived_misses(model, {"derived": derived})
+    assert len(misses) == 1 and why in misses[0], misses
+    assert derived_misses(model, {"derived": {"plan": {"steps": 2,
+                                                       "first_illegal_step": 1}}}) == []
+    assert derived_misses(None, {"derived": {"x": 1}}) != []

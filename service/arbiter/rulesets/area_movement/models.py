@@ -252,15 +252,34 @@ class AreaMovementAction(RootModel[Annotated[AreaMovementAnyAction,
     pass
 
 
+
 # -- answers ----------------------------------------------------------------------------
+# One reason an area is in conflict (conflict.1), as ``conflicts.Cause.as_json`` writes
+# it: in the params of ``conflict_caused`` and ``conflict_voided`` and in the conflicts
+# query's answer.
 
-class AreaMovementConflictCause(Frozen):
-    """One reason an area is in conflict (conflict.1), in the params of ``conflict_caused``
-    and ``conflict_voided``: a population limit exceeded (``limit``, ``tokens``, ``excess``),
-    a city of another player (``owner``) or a pirate city."""
+class AreaMovementPopulationLimit(Frozen):
+    """More tokens than the area's population limit, of two parties or more."""
 
-    cause: Literal["population_limit", "enemy_city", "pirate_city"]
-    limit: int | None = None
-    tokens: int | None = None
-    excess: int | None = None
-    owner: str | None = None
+    cause: Literal["population_limit"]
+    limit: int
+    tokens: int
+    excess: int = Field(description="tokens - limit.")
+
+
+class AreaMovementEnemyCity(Frozen):
+    """Tokens in a city of another player (``owner``)."""
+
+    cause: Literal["enemy_city"]
+    owner: str
+
+
+class AreaMovementPirateCity(Frozen):
+    """Tokens in a pirate city."""
+
+    cause: Literal["pirate_city"]
+
+
+AreaMovementConflictCause = Annotated[
+    AreaMovementPopulationLimit | AreaMovementEnemyCity | AreaMovementPirateCity,
+    Field(discriminator="cause")]

@@ -41,6 +41,7 @@ from .models import (
     MAX_STEPS,
     AreaId,
     AreaMovementAnyAction,
+    AreaMovementConflictCause,
     AreaMovementState,
     AreaMovementStep,
     PlayerId,
@@ -243,9 +244,9 @@ class AreaMovementConflictsRequest(Frozen):
 
 class AreaMovementConflict(Frozen):
     area: str
-    causes: list[dict[str, Any]] = Field(description="population_limit (with the limit, the "
-                                         "tokens and the excess), enemy_city (with its "
-                                         "owner), pirate_city.")
+    causes: list[AreaMovementConflictCause] = Field(
+        description="population_limit (with the limit, the tokens and the excess), "
+        "enemy_city (with its owner), pirate_city.")
     tokens: dict[str, int] = Field(description="Each player's tokens in the area.")
     barbarians: int
 
@@ -255,8 +256,8 @@ class AreaMovementConflictChange(Frozen):
     step: int = Field(description="The 0-based index of the step in that plan's steps.")
     player: str
     area: str
-    causes: list[dict[str, Any]] = Field(description="Caused: why the area is in conflict; "
-                                         "voided: why it was.")
+    causes: list[AreaMovementConflictCause] = Field(
+        description="Caused: why the area is in conflict; voided: why it was.")
     how: str | None = Field(default=None, description="Voided: moved_out or destroyed.")
 
 

@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import AreaMovementDerived
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -82,5 +83,6 @@ RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Rul
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=AreaMovementDerived,
     board_fields=("areas", "seas"),
 ), PICTURE)

@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import HexManeuverDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .explore import reported_draws
 from .judge import judge
@@ -55,6 +56,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=HexManeuverDerived,
     board_fields=("hexes",),
     ready=Board.ready,
     reported_draws=reported_draws,

@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import PhasedOrdersDerived
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -55,5 +56,6 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Rul
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=PhasedOrdersDerived,
     board_fields=("hexes",),
 ), PICTURE)

@@ -12,6 +12,7 @@ from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
 from .conquest import reported_draws
+from .derived import RegionConquestDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -58,6 +59,7 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=RegionConquestDerived,
     board_fields=("regions",),
     reported_draws=reported_draws,
 ), PICTURE)

@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import TerritoryConquestDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -67,5 +68,6 @@ RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pi
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=TerritoryConquestDerived,
     board_fields=("territories", "adjacent"),
 ), PICTURE)
