@@ -213,6 +213,18 @@ class Judged:
         return getattr(self.outcome, name)
 
 
+def _derived_field(maker: TypeMaker, model: type[BaseModel]) -> Any:
+    """``Outcome.derived`` as the ruleset's derived model (a fact the action does not
+    have is null). Only GraphQL reads the facts into the model; REST dumps the dict."""
+
+    def resolve(root: Any) -> Any:
+        return model.model_validate(root.derived)
+
+    return strawberry.field(resolver=resolve, graphql_type=maker.object(model, input=False),
+                            description=Outcome.model_fields["derived"].description or
+                            "The facts a frontend shows beside the verdict.")
+
+
 def _next_state(root: Any) -> Asked | None:
     """``Outcome.next``: the questions about the state the action resulted in."""
     return root.after if isinstance(root, Judged) else None
@@ -265,10 +277,24 @@ class SchemaBuilder:
                                  f"The event kinds of {ruleset.id} (its catalogue).")
         severity = maker.of(Violation.model_fields["severity"].annotation, input=False,
                             name="Severity")
+        catalogue = ruleset.catalogue
+        violation_params = maker.params_union(
+            f"{prefix}ViolationParams",
+            {c: catalogue.params_model("violation", c) for c, r in ruleset.codes.items()
+             if r.params}, "violation", "code",
+            f"The params of a {ruleset.id} violation: one type per code.")
+        event_params = maker.params_union(
+            f"{prefix}EventParams",
+            {k: catalogue.params_model("event", k) for k, r in ruleset.event_kinds.items()
+             if r.params}, "event", "kind",
+            f"The params of a {ruleset.id} event: one type per kind.")
         violation = maker.object(Violation, input=False, name=f"{prefix}Violation",
-                                 overrides={"code": codes, "severity": severity})
+                                 overrides={"code": codes, "severity": severity},
+                                 exclude=frozenset({"params"}),
+                                 extra={"params": violation_params})
         event = maker.object(Event, input=False, name=f"{prefix}Event",
-                             overrides={"kind": kinds})
+                             overrides={"kind": kinds}, exclude=frozenset({"params"}),
+                             extra={"params": event_params})
         next_field: Any = strawberry.field(
             resolver=_next_state,
             description="The ruleset's questions about the resulting "
@@ -276,10 +302,12 @@ class SchemaBuilder:
             "judgement counted against the request's compute budget.")
         patch: Any = strawberry.field(
             resolver=patch_operations, description=Outcome.model_fields["patch"].description)
+        extra = {"next": next_field, "patch": patch}
+        if ruleset.derived_model is not None:
+            extra["derived"] = _derived_field(maker, ruleset.derived_model)
         outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome", overrides={
             "state": state_type | None, "violations": list_of(violation),
-            "events": list_of(event)}, extra={"next": next_field, "patch": patch},
-            exclude=frozenset({"patch"}))
+            "events": list_of(event)}, extra=extra, exclude=frozenset(extra))
         return outcome, next_field
 
     def questions(self, ruleset: Ruleset) -> tuple[type, Any]:

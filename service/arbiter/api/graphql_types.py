@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, Union, get_args, 
 
 import strawberry
 from graphql import value_from_ast_untyped
-from pydantic import BaseModel
+from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import to_jsonable_python
 
@@ -79,6 +79,26 @@ JSON = strawberry.scalar(
     NewType("JSON", object), name="JSON",
     description="Any JSON value (maps of unit counts, message params, derived facts).",
     serialize=_json_out, parse_value=_json_value, parse_literal=_json_literal)
+
+
+BigInt = strawberry.scalar(
+    NewType("BigInt", int), name="BigInt",
+    description="An integer GraphQL's 32-bit Int cannot hold (a random generator's state, "
+                "up to 2^64 - 1), as a JSON number, as REST writes it.",
+    serialize=int, parse_value=int)
+
+INT32_MAX = 2**31 - 1
+
+
+def _beyond_int32(meta: list[Any]) -> bool:
+    """An int annotated with bounds (``Field(le=...)``) beyond GraphQL's Int."""
+    for info in meta:
+        for bound in getattr(info, "metadata", [info]):
+            for name in ("le", "lt", "ge", "gt"):
+                value = getattr(bound, name, None)
+                if isinstance(value, int) and abs(value) > INT32_MAX + 1:
+                    return True
+    return False
 
 
 def state_scalar(ruleset_id: str, public_url: str) -> Any:
@@ -233,7 +253,11 @@ class TypeMaker:
             tag = next((m.discriminator for m in meta
                         if isinstance(getattr(m, "discriminator", None), str)), None)
             if tag is not None and get_origin(inner) in (Union, types.UnionType):
-                return self._tagged(list(get_args(inner)), tag, name, input=input)
+                # A union that names itself (``Field(title=...)``) keeps its name wherever used.
+                titled = next((m.title for m in meta if getattr(m, "title", None)), name)
+                return self._tagged(list(get_args(inner)), tag, titled, input=input)
+            if inner is int and _beyond_int32(meta):
+                return BigInt
             return self.of(inner, input=input, name=name)
         if tp in (int, str, bool, float):
             return tp
@@ -347,6 +371,8 @@ class TypeMaker:
                     is not None and get_origin(_stripped(info.annotation)) is dict):
                 tp = self.local_state | None if _nullable(info.annotation) else self.local_state
             description = info.description
+            # A field named by an alias (a param ``from``, a Python keyword) is the alias.
+            named = info.alias if info.alias not in (None, field_name) else None
             if tp is None and is_count_map(info.annotation):
                 counts[field_name] = count_key(field_name)
                 entry = list_of(count_entry(field_name, input=input))
@@ -354,21 +380,24 @@ class TypeMaker:
                 if not input:
                     namespace[field_name] = strawberry.field(
                         resolver=_count_resolver(field_name), graphql_type=tp,
-                        description=description)
+                        description=description, name=named)
                     continue
+            if tp is None and not input and _keyed_map(info.annotation) is not None:
+                namespace[field_name] = self._keyed_field(model, field_name, info)
+                continue
             if tp is None:
-                tp = self.of(info.annotation, input=input,
-                             name=model.__name__ + _pascal(field_name))
+                tp = self._field_type(model, field_name, info, input=input)
                 if not input and self.wraps(info.annotation):
                     namespace[field_name] = strawberry.field(
                         resolver=self._wrapping_resolver(field_name), graphql_type=tp,
-                        description=description)
+                        description=description, name=named)
                     continue
             if input and not info.is_required():
                 tp = Optional[tp]  # noqa: UP045
-                namespace[field_name] = strawberry.field(default=None, description=description)
+                namespace[field_name] = strawberry.field(default=None, description=description,
+                                                         name=named)
             else:
-                namespace[field_name] = strawberry.field(description=description)
+                namespace[field_name] = strawberry.field(description=description, name=named)
             annotations[field_name] = tp
         namespace.update(extra or {})
         namespace["__annotations__"] = annotations
@@ -380,6 +409,55 @@ class TypeMaker:
             self.count_fields[made] = counts
         self._types[key] = made
         return made
+
+    def _field_type(self, model: type[BaseModel], field_name: str, info: FieldInfo, *,
+                    input: bool) -> Any:
+        """A field's type from its annotation; an int bounded beyond GraphQL's Int (a
+        seed: pydantic keeps its bounds beside the annotation) is a ``BigInt``."""
+        if _stripped(info.annotation) is int and _beyond_int32([info]):
+            return Optional[BigInt] if _nullable(info.annotation) else BigInt  # noqa: UP045
+        return self.of(info.annotation, input=input, name=model.__name__ + _pascal(field_name))
+
+    def _keyed_field(self, model: type[BaseModel], field_name: str, info: FieldInfo) -> Any:
+        """A map in an answer whose values are not counts (each player's bonus locations)
+        as a list of ``{key, value}`` entries, in the map's order: GraphQL has no map."""
+        value_type = _keyed_map(info.annotation)
+        name = f"{model.__name__}{_pascal(field_name)}Entry"
+        entry: type[BaseModel] = create_model(  # type: ignore[call-overload]  # made here
+            name, __doc__=f"One entry of {model.__name__}.{field_name}: its key and value.",
+            key=(str, ...), value=(value_type, ...))
+        made = list_of(self.object(entry, input=False))
+        tp = Optional[made] if _nullable(info.annotation) else made  # noqa: UP045
+
+        def resolve(root: Any) -> Any:
+            found = getattr(root, field_name)
+            if found is None:
+                return None
+            return [entry.model_construct(key=k, value=v) for k, v in found.items()]
+
+        return strawberry.field(resolver=resolve, graphql_type=tp, description=info.description)
+
+    def params_union(self, name: str, models: dict[str, type[BaseModel]], said: str,
+                     tag: str, description: str) -> Any:
+        """The params of a ruleset's violations (``said``: violation) or events, one
+        object type per code with params (``models``, by code): the union ``name``,
+        nullable (a code whose message has no params has none), and the resolver that
+        reads a Violation's or an Event's params as its code's type (``tag``: the field
+        naming the code). Only answers over GraphQL validate params; REST dumps them."""
+        members = []
+        for model in models.values():
+            members.append(self.object(model, input=False, extra={
+                "is_type_of": classmethod(_instance_of(model))}))
+        made: Any = (Annotated[Union[tuple(members)], strawberry.union(  # noqa: UP007
+            name, description=description)] if len(members) > 1 else members[0])
+
+        def resolve(root: Any) -> Any:
+            model = models.get(getattr(root, tag))
+            return None if model is None else model.model_validate(root.params)
+
+        return strawberry.field(resolver=resolve, graphql_type=Optional[made],  # noqa: UP045
+                                description=f"The params of the {said}'s message, typed by "
+                                "its code (null when its message has none).")
 
     def action_input(self, ruleset_id: str, action_model: type[BaseModel]) -> Any:
         """The one-of input of a ruleset's action union, and the output types of the same
@@ -473,6 +551,31 @@ def _nullable(tp: Any) -> bool:
     if origin is Annotated:
         return _nullable(get_args(tp)[0])
     return origin in (Union, types.UnionType) and type(None) in get_args(tp)
+
+
+def _keyed_map(tp: Any) -> Any:
+    """The value type of ``dict[str, V]`` (or an optional one) whose values are typed but
+    not counts; None for anything else."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _keyed_map(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(tp) if a is not type(None)]
+        return _keyed_map(members[0]) if len(members) == 1 else None
+    if origin is not dict or is_count_map(tp):
+        return None
+    value = get_args(tp)[1]
+    return None if value is Any else value
+
+
+def _instance_of(model: type[BaseModel]) -> Callable[[Any, Any, Any], bool]:
+    """``is_type_of`` for the object type of ``model``: a union of them tells its member
+    by the model an answer holds."""
+
+    def is_type_of(cls: Any, obj: Any, info: Any) -> bool:
+        return isinstance(obj, model)
+
+    return is_type_of
 
 
 def _count_resolver(field_name: str) -> Any:
@@ -606,13 +709,14 @@ def from_graphql(model: type[BaseModel], value: Any) -> Any:
         return value
     out: dict[str, Any] = {}
     for name, info in model.model_fields.items():
-        if _camel(name) not in value:
+        key = info.alias or name
+        if _camel(key) not in value:
             continue
-        v = value[_camel(name)]
+        v = value[_camel(key)]
         if is_count_map(info.annotation) and isinstance(v, list):
-            out[name] = {e[count_key(name)]: e["count"] for e in v}
+            out[key] = {e[count_key(name)]: e["count"] for e in v}
         else:
-            out[name] = _from_graphql_ann(info.annotation, v)
+            out[key] = _from_graphql_ann(info.annotation, v)
     return out
 
 
@@ -631,6 +735,11 @@ def _from_graphql_ann(tp: Any, value: Any) -> Any:
         return _tagged_rest(members, "type", value)
     if origin is list and isinstance(value, list):
         return [_from_graphql_ann(get_args(tp)[0], v) for v in value]
+    if origin is dict and isinstance(value, list):
+        # A map as its entries: counts ({unit|key, count}) or typed values ({key, value}).
+        if is_count_map(tp):
+            return {e.get("unit", e.get("key")): e["count"] for e in value}
+        return {e["key"]: _from_graphql_ann(get_args(tp)[1], e["value"]) for e in value}
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         if isinstance(value, dict) and "type" in tp.model_fields and len(value) == 1:
             return _tagged_rest([tp], "type", value)

@@ -282,4 +282,4 @@ class AreaMovementPirateCity(Frozen):
 
 AreaMovementConflictCause = Annotated[
     AreaMovementPopulationLimit | AreaMovementEnemyCity | AreaMovementPirateCity,
-    Field(discriminator="cause")]
+    Field(discriminator="cause", title="AreaMovementConflictCause")]

@@ -13,6 +13,7 @@ from typing import Any, Literal, NotRequired
 
 from arbiter.engine.catalogue import Entry, build_catalogue
 from arbiter.engine.hexgrid import Axial
+from arbiter.engine.wire import Seed
 
 from .models import PhasedOrdersOption, PhasedOrdersUnit
 
@@ -202,7 +203,7 @@ EVENTS: list[Entry] = [
      "{player} owes {charge} upkeep and pays {paid}: {resources} left", {"unpaid": int}),
     ("unit_starved", "starvation.1",
      "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit",
-     {"rng": int}),
+     {"rng": Seed}),
     ("unit_commissioned", "commission.1",
      "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}",
      {"paid_from": str}),
@@ -257,7 +258,7 @@ EVENTS: list[Entry] = [
      "{unit} cannot spawn on {hex}: it is occupied by {players}"),
     ("bandit_spawned_adjacent", "bandits.3",
      "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead",
-     {"rng": NotRequired[int], "data": PhasedOrdersUnit}),
+     {"rng": NotRequired[Seed], "data": PhasedOrdersUnit}),
     ("bandit_no_room", "bandits.3",
      "{unit} would spawn on stronghold {stronghold}, which has no free legal hex beside it"),
     ("excess_donated", "excess.1",
