@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, Union
 
 from pydantic import BaseModel, Field, create_model
 
-from arbiter.engine.outcome import Mode, Outcome, StateSignature
+from arbiter.engine.outcome import Event, Mode, Outcome, StateSignature, Violation
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.wire import Frozen
 
@@ -97,6 +97,30 @@ class NewGame(Frozen):
         "send it beside the state with the game's first action.")
 
 
+def list_of(tp: Any) -> Any:
+    """``list[tp]`` of a model made at start-up, which mypy cannot see as a type."""
+    made: Any = list[tp]
+    return made
+
+
+def _said(ruleset: Ruleset, said: Literal["violation", "event"]) -> Any:
+    """The ruleset's Violation (or Event) for the documents: its codes (kinds) as an enum
+    and its params as one of the params models of its catalogue, each described with
+    its code's template (``Catalogue.params_model``)."""
+    catalogue = ruleset.catalogue
+    names = list(catalogue.codes if said == "violation" else catalogue.events)
+    models = tuple(catalogue.params_model(said, n) for n in names)
+    base = Violation if said == "violation" else Event
+    key = "code" if said == "violation" else "kind"
+    params: Any = Union[models] if len(models) > 1 else models[0]  # noqa: UP007
+    code: Any = Literal[tuple(names)]
+    fields: dict[str, Any] = {key: (code, ...)}
+    return create_model(  # type: ignore[call-overload]  # fields made at start-up
+        f"{camel(ruleset.id)}{base.__name__}", __base__=base, **fields,
+        params=(params, Field(default_factory=dict, description=(
+            f"The params of the {said}'s message: those of its {key}'s params model."))))
+
+
 @cache
 def contract(ruleset: Ruleset) -> Contract:
     prefix = camel(ruleset.id)
@@ -113,7 +137,16 @@ def contract(ruleset: Ruleset) -> Contract:
     # Outcome with the state typed as the ruleset's state: for the documents only; the
     # routes serialise the engine's Outcome, whose state is that model dumped as JSON.
     typed_state: Any = ruleset.state_model | None
-    outcome = create_model(f"{prefix}Outcome", __base__=Outcome, state=(typed_state, None))
+    derived: Any = ruleset.derived_model or dict[str, Any]
+    violations: Any = list_of(_said(ruleset, "violation"))
+    events: Any = list_of(_said(ruleset, "event"))
+    outcome = create_model(
+        f"{prefix}Outcome", __base__=Outcome, state=(typed_state, None),
+        violations=(violations, Field(default_factory=list)),
+        events=(events, Field(default_factory=list)),
+        derived=(derived, Field(default_factory=dict, description="The facts a frontend "
+                                "shows beside the verdict (each present only when the "
+                                "action has it).")))
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))
