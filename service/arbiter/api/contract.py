@@ -115,7 +115,7 @@ def _said(ruleset: Ruleset, said: Literal["violation", "event"]) -> Any:
     params: Any = Union[models] if len(models) > 1 else models[0]  # noqa: UP007
     code: Any = Literal[tuple(names)]
     fields: dict[str, Any] = {key: (code, ...)}
-    return create_model(  # type: ignore[call-overload]  # fields made at start-up
+    return create_model(
         f"{camel(ruleset.id)}{base.__name__}", __base__=base, **fields,
         params=(params, Field(default_factory=dict, description=(
             f"The params of the {said}'s message: those of its {key}'s params model."))))

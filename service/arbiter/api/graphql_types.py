@@ -423,7 +423,7 @@ class TypeMaker:
         as a list of ``{key, value}`` entries, in the map's order: GraphQL has no map."""
         value_type = _keyed_map(info.annotation)
         name = f"{model.__name__}{_pascal(field_name)}Entry"
-        entry: type[BaseModel] = create_model(  # type: ignore[call-overload]  # made here
+        entry: type[BaseModel] = create_model(
             name, __doc__=f"One entry of {model.__name__}.{field_name}: its key and value.",
             key=(str, ...), value=(value_type, ...))
         made = list_of(self.object(entry, input=False))

@@ -34,6 +34,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 ParamTypes = Mapping[str, Any]
 Entry = tuple[str, str, str] | tuple[str, str, str, ParamTypes]
 Said = Literal["violation", "event"]
+# ``NotRequired`` as a value to compare origins with (mypy reads the form as a type).
+_NOT_REQUIRED: Any = NotRequired
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,13 +119,13 @@ def _pascal(name: str) -> str:
 def _params_model(name: str, params: ParamTypes, doc: str) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for param, tp in params.items():
-        optional = get_origin(tp) is NotRequired
+        optional = get_origin(tp) is _NOT_REQUIRED
         inner = get_args(tp)[0] if optional else tp
         # A Python keyword (``from``) is the field ``from_``, read and written as ``from``.
         attr = f"{param}_" if keyword.iskeyword(param) else param
         fields[attr] = ((inner | None) if optional else inner,
                         Field(default=None if optional else ..., alias=param))
-    model: type[BaseModel] = create_model(  # type: ignore[call-overload]  # fields built above
+    model: type[BaseModel] = create_model(
         name, __config__=ConfigDict(strict=True, extra="forbid", frozen=True,
                                     populate_by_name=True), __doc__=doc, **fields)
     return model
