@@ -85,14 +85,60 @@ def pascal(name: str) -> str:
 
 
 def _said(value: dict[str, Any]) -> tuple[str, str] | None:
-    """("violation", its code) or ("event", its kind) for a Violation or an Event."""
+    """("violation", its code), ("event", its kind) or ("result", its code) for a
+    Violation, an Event or a phased_orders order result."""
     if "params" not in value:
         return None
     if "severity" in value and "code" in value:
         return "violation", value["code"]
     if "kind" in value and "at" in value:
         return "event", value["kind"]
+    if "status" in value and "code" in value:
+        return "result", value["code"]
     return None
+
+
+def typed_params(model: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The params models of every ``TypedParams`` field within ``model`` (an order
+    result's, by its code), at any depth."""
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    from arbiter.engine.catalogue import TypedParams
+
+    found = {} if found is None else found
+    stack, seen = [model], set()
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            if tp in seen:
+                continue
+            seen.add(tp)
+            for info in tp.model_fields.values():
+                for meta in info.metadata:
+                    if isinstance(meta, TypedParams):
+                        found |= meta.models()
+                stack.append(info.annotation)
+        else:
+            stack.extend(get_args(tp))
+    return found
+
+
+def params_model(ruleset: Any, said: str, name: str) -> Any:
+    """The params model of a violation code, an event kind or an order result's code."""
+    if said == "result":
+        return typed_params(ruleset.derived_model)[name]
+    return ruleset.catalogue.params_model(said, name)
+
+
+def _result_codes() -> frozenset[str]:
+    from arbiter.rulesets.phased_orders.catalogue import RESULTS
+
+    return frozenset(entry[0] for entry in RESULTS)
+
+
+_RESULT_CODES = _result_codes()
 
 
 def _shown(prefix: str, value: Any, found: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -104,8 +150,10 @@ def _shown(prefix: str, value: Any, found: dict[str, set[str]]) -> dict[str, set
         said = _said(value)
         if said is not None:
             union = f"{prefix}{said[0].capitalize()}Params"
-            found.setdefault(union, set()).add(
-                f"{prefix}{pascal(said[1])}{said[0].capitalize()}Params")
+            # An order refused by a violation has the violation's params type.
+            kind = "Violation" if said[0] == "result" and said[1] not in _RESULT_CODES \
+                else said[0].capitalize()
+            found.setdefault(union, set()).add(f"{prefix}{pascal(said[1])}{kind}Params")
         for v in value.values():
             _shown(prefix, v, found)
     return found
@@ -116,7 +164,7 @@ def answer_selection(types: dict[str, dict[str, Any]], prefix: str, name: str,
     """Every field of the answer type ``name`` (``selection``) but ``skip``; of the params
     types, those of the codes and kinds ``answer`` (the engine's) holds, as a client asks
     for the ones it shows (all of them at once exceed ARBITER_GRAPHQL_MAX_FIELDS)."""
-    shown = {f"{prefix}ViolationParams": set[str](), f"{prefix}EventParams": set[str]()}
+    shown = {f"{prefix}{said}Params": set[str]() for said in ("Violation", "Event", "Result")}
     members = {k: frozenset(v) for k, v in _shown(prefix, answer, shown).items()}
     return selection(types, name, skip=skip, members=members)
 
@@ -150,7 +198,7 @@ def params_as_rest(ruleset: Any, value: Any) -> Any:
     if said is not None:
         sent = value["params"]
         out["params"] = {} if sent is None else from_graphql(
-            ruleset.catalogue.params_model(*said), sent)
+            params_model(ruleset, *said), sent)
     return out
 
 
@@ -164,7 +212,7 @@ def params_typed(ruleset: Any, value: Any) -> Any:
     out = {k: params_typed(ruleset, v) for k, v in value.items()}
     said = _said(value)
     if said is not None:
-        out["params"] = ruleset.catalogue.params_model(*said).model_validate(
+        out["params"] = params_model(ruleset, *said).model_validate(
             value["params"]).model_dump(mode="json", by_alias=True)
     return out
 
@@ -179,7 +227,8 @@ def rest_outcome(ruleset: Any, answer: dict[str, Any]) -> dict[str, Any]:
 
     out: dict[str, Any] = params_as_rest(ruleset, from_graphql(Outcome, unaliased(answer)))
     if ruleset.derived_model is not None:
-        out["derived"] = from_graphql(ruleset.derived_model, unaliased(answer["derived"]))
+        out["derived"] = params_as_rest(
+            ruleset, from_graphql(ruleset.derived_model, unaliased(answer["derived"])))
     return out
 
 
@@ -188,8 +237,8 @@ def typed_outcome(ruleset: Any, outcome: dict[str, Any]) -> dict[str, Any]:
     answer has none), as GraphQL answers it (``rest_outcome``)."""
     out: dict[str, Any] = params_typed(ruleset, outcome)
     if ruleset.derived_model is not None:
-        out["derived"] = ruleset.derived_model.model_validate(
-            outcome["derived"]).model_dump(mode="json")
+        out["derived"] = params_typed(ruleset, ruleset.derived_model.model_validate(
+            outcome["derived"]).model_dump(mode="json"))
     return out
 
 

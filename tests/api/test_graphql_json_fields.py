@@ -14,9 +14,6 @@ import pytest
 ALLOWED_JSON: dict[str, str] = {
     "PatchOperation.value": "an RFC 6902 operation's value is any part of a state: a number, "
                             "a string, a unit, a whole list of hexes",
-    "PhasedOrdersResult.params": "an order's result params: the params of a result code of "
-                                 "phased_orders' order_results, or of the violation that "
-                                 "refused the order; not yet typed per result code",
 }
 
 QUERY = ("{ __schema { types { name kind fields { name type { kind name ofType { kind name "

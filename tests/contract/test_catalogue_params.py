@@ -23,7 +23,7 @@ from arbiter.engine.errors import InvalidInput
 from arbiter.engine.hexgrid import Axial
 from arbiter.engine.registry import AnyRuleset
 from arbiter.rulesets.area_movement.derived import AreaMovementDerived
-from golden import load_cases
+from golden import load_cases, typed_params
 from test_golden_engine import REGISTRY, run_engine
 from toy.tic_tac_toe import RULESET as TOY
 
@@ -40,16 +40,29 @@ def params_misses(catalogue: Catalogue, outcome: Answer) -> list[str]:
     for said, items, key in (("violation", outcome["violations"], "code"),
                              ("event", outcome["events"], "kind")):
         for item in items:
-            model = catalogue.params_model(said, item[key])
-            try:
-                parsed = model.model_validate(item["params"])
-            except ValueError as exc:
-                misses.append(f"{said} {item[key]}: {item['params']}: {exc}")
-                continue
-            again = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
-            if again != item["params"]:
-                misses.append(f"{said} {item[key]}: {item['params']} reads as {again}")
+            miss = _inexact(catalogue.params_model(said, item[key]), item["params"])
+            if miss:
+                misses.append(f"{said} {item[key]}: {miss}")
     return misses
+
+
+def _inexact(model: type[BaseModel], params: Answer) -> str | None:
+    try:
+        parsed = model.model_validate(params)
+    except ValueError as exc:
+        return f"{params}: {exc}"
+    again = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return None if again == params else f"{params} reads as {again}"
+
+
+def _results(value: Any) -> list[Answer]:
+    """The order results (phased_orders) in derived facts, at any depth."""
+    if isinstance(value, list):
+        return [r for v in value for r in _results(v)]
+    if not isinstance(value, dict):
+        return []
+    here = [value] if {"status", "code", "params"} <= set(value) else []
+    return here + [r for v in value.values() for r in _results(v)]
 
 
 def derived_misses(derived_model: type[BaseModel] | None, outcome: Answer) -> list[str]:
@@ -63,7 +76,12 @@ def derived_misses(derived_model: type[BaseModel] | None, outcome: Answer) -> li
     except ValueError as exc:
         return [f"derived {derived}: {exc}"]
     again = parsed.model_dump(mode="json", exclude_unset=True)
-    return [] if again == derived else [f"derived {derived} reads as {again}"]
+    if again != derived:
+        return [f"derived {derived} reads as {again}"]
+    # Params typed by their code within the facts: a phased_orders order result's.
+    models = typed_params(derived_model)
+    return [f"result {r['code']}: {miss}" for r in _results(derived)
+            if (miss := _inexact(models[r["code"]], r["params"]))]
 
 
 def _toy_cases() -> list[tuple[str, Answer]]:

@@ -35,6 +35,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import to_jsonable_python
 
 from arbiter.api.contract import camel
+from arbiter.engine.catalogue import TypedParams
 
 MAX_JSON_DEPTH = 64
 
@@ -382,8 +383,9 @@ class TypeMaker:
                         resolver=_count_resolver(field_name), graphql_type=tp,
                         description=description, name=named)
                     continue
-            if tp is None and not input and _keyed_map(info.annotation) is not None:
-                namespace[field_name] = self._keyed_field(model, field_name, info)
+            made = None if tp is not None or input else self._open_map(model, field_name, info)
+            if made is not None:
+                namespace[field_name] = made
                 continue
             if tp is None:
                 tp = self._field_type(model, field_name, info, input=input)
@@ -409,6 +411,19 @@ class TypeMaker:
             self.count_fields[made] = counts
         self._types[key] = made
         return made
+
+    def _open_map(self, model: type[BaseModel], field_name: str, info: FieldInfo) -> Any:
+        """The field of a map in an answer that is typed all the same: params whose code
+        decides their type (``TypedParams``), a map of typed values (``_keyed_field``);
+        None for any other field."""
+        typed = next((m for m in info.metadata if isinstance(m, TypedParams)), None)
+        if typed is not None:
+            return self.params_union(
+                typed.union, dict(typed.models()), model.__name__, typed.tag,
+                f"The {field_name} of a {model.__name__}: one type per {typed.tag}.")
+        if _keyed_map(info.annotation) is not None:
+            return self._keyed_field(model, field_name, info)
+        return None
 
     def _field_type(self, model: type[BaseModel], field_name: str, info: FieldInfo, *,
                     input: bool) -> Any:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import keyword
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, get_args, get_origin
 
@@ -96,11 +96,23 @@ class Catalogue:
         made = self._models.get(key)
         if made is None:
             ref = self.codes[name] if said == "violation" else self.events[name]
-            made = self._models[key] = _params_model(
+            made = self._models[key] = params_model_of(
                 f"{_pascal(self.ruleset)}{_pascal(name)}{said.capitalize()}Params",
                 ref.params, f"The params of {self.ruleset}'s {said} {name}: "
                 f"\"{ref.template}\"")
         return made
+
+
+@dataclass(frozen=True)
+class TypedParams:
+    """Marks a model's ``params: dict[str, Any]`` field (``Annotated[..., TypedParams(...)]``)
+    whose shape its ``tag`` field's code decides, as a violation's code decides its params
+    (phased_orders' order results): ``models`` gives the params model of each code. The
+    engine builds and dumps the dict; GraphQL answers it as the union ``union``."""
+
+    union: str
+    tag: str
+    models: Callable[[], Mapping[str, type[BaseModel]]]
 
 
 def placeholders(template: str) -> list[str]:
@@ -116,7 +128,8 @@ def _pascal(name: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
 
 
-def _params_model(name: str, params: ParamTypes, doc: str) -> type[BaseModel]:
+def params_model_of(name: str, params: ParamTypes, doc: str) -> type[BaseModel]:
+    """The strict model of params declared as ``params`` (``Catalogue.params_model``)."""
     fields: dict[str, Any] = {}
     for param, tp in params.items():
         optional = get_origin(tp) is _NOT_REQUIRED

@@ -8,10 +8,13 @@ Rule ids follow ``../shared/rules/phased_orders.md``: ``phased_orders/<phase>.<n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired
 
-from arbiter.engine.catalogue import Entry, build_catalogue
+from pydantic import BaseModel
+
+from arbiter.engine.catalogue import Entry, build_catalogue, params_model_of, placeholders
 from arbiter.engine.hexgrid import Axial
 from arbiter.engine.wire import Seed
 
@@ -285,17 +288,19 @@ Status = Literal["carried_out", "partly_carried_out", "failed"]
 @dataclass(frozen=True, slots=True)
 class ResultRef:
     """What an order can end with: a code, the rule it cites, whether the order was carried
-    out, and the English template of the result's message."""
+    out, the English template of the result's message and the types of its params."""
 
     code: str
     rule: str
     status: Status
     template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 # Result codes of their own; an order refused by a violation ends "failed" with the
 # violation's code, rule and message.
-RESULTS: list[tuple[str, str, Status, str]] = [
+ResultEntry = tuple[str, str, Status, str] | tuple[str, str, Status, str, dict[str, Any]]
+RESULTS: list[ResultEntry] = [
     ("held", "orders.1", "carried_out", "{unit} held its position"),
     ("disbanded", "disband.1", "carried_out", "{unit} disbanded"),
     ("moved", "movement.1", "carried_out", "{unit} moved {steps} of {ordered} steps to {hex}"),
@@ -317,18 +322,20 @@ RESULTS: list[tuple[str, str, Status, str]] = [
     ("target_lost", "orders.2", "failed", "{target} was gone by phase {by_phase}"),
     ("unit_lost", "orders.2", "failed", "{unit} was lost in phase {lost_in} before its order"),
     ("ability_used", "abilities.1", "carried_out", "{unit} used {ability}"),
-    ("loaded", "caravan.1", "carried_out", "{unit} loaded {amount} from {stronghold}"),
+    ("loaded", "caravan.1", "carried_out", "{unit} loaded {amount} from {stronghold}",
+     {"ordered": int}),
     ("load_short", "caravan.1", "partly_carried_out",
      "{unit} loaded {amount} of {ordered}: {stronghold} held no more"),
-    ("unloaded", "caravan.1", "carried_out", "{unit} unloaded {amount} at {stronghold}"),
+    ("unloaded", "caravan.1", "carried_out", "{unit} unloaded {amount} at {stronghold}",
+     {"ordered": int}),
     ("unload_short", "caravan.1", "partly_carried_out",
-     "{unit} unloaded {amount} of {ordered}: it carried no more"),
+     "{unit} unloaded {amount} of {ordered}: it carried no more", {"stronghold": str}),
     ("repaired", "repair.1", "carried_out", "{unit} was repaired to durability {durability}"),
     ("commissioned", "commission.1", "carried_out",
      "{stronghold} produced {unit} ({unit_type}) for {cost}"),
     ("cannot_afford", "commission.1", "failed",
      "{stronghold} cannot pay {cost} for a {unit_type}: {payer} holds {available}"),
-    ("changed_sides", "finishing.3", "carried_out", "{unit} went over to {to}"),
+    ("changed_sides", "finishing.3", "carried_out", "{unit} went over to {to}", {"to": str}),
 ]
 
 # The type of each word a template fills (an entry may declare its own, and facts beside).
@@ -400,18 +407,50 @@ CATALOGUE = build_catalogue(
         "owners_that_are_no_player": ["bandits", "undead"],
         "order_results": [
             {"code": c, "rule": f"{RULESET_ID}/{s}", "status": st, "template": t}
-            for c, s, st, t in RESULTS],
+            for c, s, st, t, *_ in RESULTS],
     })
 
 
+# The type of each word only result templates fill (the others: PARAM_TYPES).
+RESULT_PARAM_TYPES: dict[str, Any] = {
+    "ordered": int, "available": int, "by_phase": int, "lost_in": int, "contested": Axial,
+}
+
+
 def _result_refs() -> dict[str, ResultRef]:
-    refs = {code: ResultRef(code, CATALOGUE.rule(section), status, template)
-            for code, section, status, template in RESULTS}
+    words = PARAM_TYPES | RESULT_PARAM_TYPES
+    refs = {}
+    for entry in RESULTS:
+        code, section, status, template = entry[:4]
+        mine: dict[str, Any] = entry[4] if len(entry) > 4 else {}
+        typed = {w: mine.get(w, words.get(w)) for w in placeholders(template)} | mine
+        untyped = [w for w, t in typed.items() if t is None]
+        if untyped:
+            raise ValueError(f"{RULESET_ID}: result {code}'s params {untyped} have no type")
+        refs[code] = ResultRef(code, CATALOGUE.rule(section), status, template, typed)
     for code, ref in CATALOGUE.codes.items():
         if code in refs:
             raise ValueError(f"{RULESET_ID}: result code {code} is also a violation code")
-        refs[code] = ResultRef(code, ref.rule, "failed", ref.template)
+        refs[code] = ResultRef(code, ref.rule, "failed", ref.template, ref.params)
     return refs
 
 
 RESULT_REFS: dict[str, ResultRef] = _result_refs()
+_RESULT_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def result_params_models() -> dict[str, type[BaseModel]]:
+    """The params model of every result code (an order refused by a violation: the
+    violation's), made on first use."""
+    if not _RESULT_MODELS:
+        for code, ref in RESULT_REFS.items():
+            _RESULT_MODELS[code] = (
+                CATALOGUE.params_model("violation", code) if code in CATALOGUE.codes else
+                params_model_of(f"PhasedOrders{_pascal(code)}ResultParams", ref.params,
+                                f"The params of phased_orders' order result {code}: "
+                                f"\"{ref.template}\""))
+    return _RESULT_MODELS
+
+
+def _pascal(name: str) -> str:
+    return "".join(p.capitalize() for p in name.split("_"))
