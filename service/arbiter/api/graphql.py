@@ -280,13 +280,13 @@ class SchemaBuilder:
         catalogue = ruleset.catalogue
         violation_params = maker.params_union(
             f"{prefix}ViolationParams",
-            {c: catalogue.params_model("violation", c) for c, r in ruleset.codes.items()
-             if r.params}, "violation", "code",
+            {c: catalogue.params_model("violation", c) for c in ruleset.codes},
+            "violation", "code",
             f"The params of a {ruleset.id} violation: one type per code.")
         event_params = maker.params_union(
             f"{prefix}EventParams",
-            {k: catalogue.params_model("event", k) for k, r in ruleset.event_kinds.items()
-             if r.params}, "event", "kind",
+            {k: catalogue.params_model("event", k) for k in ruleset.event_kinds},
+            "event", "kind",
             f"The params of a {ruleset.id} event: one type per kind.")
         violation = maker.object(Violation, input=False, name=f"{prefix}Violation",
                                  overrides={"code": codes, "severity": severity},

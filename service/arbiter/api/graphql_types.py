@@ -459,6 +459,8 @@ class TypeMaker:
         nullable (a code whose message has no params has none), and the resolver that
         reads a Violation's or an Event's params as its code's type (``tag``: the field
         naming the code). Only answers over GraphQL validate params; REST dumps them."""
+        # GraphQL has no empty object: a code without params answers null.
+        models = {code: model for code, model in models.items() if model.model_fields}
         members = []
         for model in models.values():
             members.append(self.object(model, input=False, extra={
