@@ -84,58 +84,247 @@ def pascal(name: str) -> str:
     return "".join(p.capitalize() for p in name.replace("-", "_").split("_"))
 
 
-OUTCOME_SELECTION = (
-    "legal applied violations { code rule message params severity "
-    "at { step region piece hex { q r } } } state events { kind rule message params } "
-    "derived reversible stateHash")
+def _said(value: dict[str, Any]) -> tuple[str, str] | None:
+    """("violation", its code), ("event", its kind) or ("result", its code) for a
+    Violation, an Event or a phased_orders order result."""
+    if "params" not in value:
+        return None
+    if "severity" in value and "code" in value:
+        return "violation", value["code"]
+    if "kind" in value and "at" in value:
+        return "event", value["kind"]
+    if "status" in value and "code" in value:
+        return "result", value["code"]
+    return None
 
 
-def selection(model: Any) -> str:
-    """The GraphQL selection set of every field of a pydantic response model."""
-    import types
-    import typing
+def typed_params(model: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The params models of every ``TypedParams`` field within ``model`` (an order
+    result's, by its code), at any depth."""
+    from typing import get_args
 
     from pydantic import BaseModel
 
-    def inner(tp: Any) -> Any:
-        origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            return inner(typing.get_args(tp)[0])
-        if origin in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(tp) if a is not type(None)]
-            return inner(members[0]) if len(members) == 1 else None
-        if origin is list:
-            return inner(typing.get_args(tp)[0])
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
-            return tp
-        return None
+    from arbiter.engine.catalogue import TypedParams
 
+    found = {} if found is None else found
+    stack, seen = [model], set()
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            if tp in seen:
+                continue
+            seen.add(tp)
+            for info in tp.model_fields.values():
+                for meta in info.metadata:
+                    if isinstance(meta, TypedParams):
+                        found |= meta.models()
+                stack.append(info.annotation)
+        else:
+            stack.extend(get_args(tp))
+    return found
+
+
+def params_model(ruleset: Any, said: str, name: str) -> Any:
+    """The params model of a violation code, an event kind or an order result's code."""
+    if said == "result":
+        return typed_params(ruleset.derived_model)[name]
+    return ruleset.catalogue.params_model(said, name)
+
+
+def _result_codes() -> frozenset[str]:
+    from arbiter.rulesets.phased_orders.catalogue import RESULTS
+
+    return frozenset(entry[0] for entry in RESULTS)
+
+
+_RESULT_CODES = _result_codes()
+
+
+def _shown(prefix: str, value: Any, found: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The params types of every violation and event in an answer, by union."""
+    if isinstance(value, list):
+        for v in value:
+            _shown(prefix, v, found)
+    elif isinstance(value, dict):
+        said = _said(value)
+        if said is not None:
+            union = f"{prefix}{said[0].capitalize()}Params"
+            # An order refused by a violation has the violation's params type.
+            kind = "Violation" if said[0] == "result" and said[1] not in _RESULT_CODES \
+                else said[0].capitalize()
+            found.setdefault(union, set()).add(f"{prefix}{pascal(said[1])}{kind}Params")
+        for v in value.values():
+            _shown(prefix, v, found)
+    return found
+
+
+def answer_selection(types: dict[str, dict[str, Any]], prefix: str, name: str,
+                     answer: Any, skip: frozenset[str] = frozenset()) -> str:
+    """Every field of the answer type ``name`` (``selection``) but ``skip``; of the params
+    types, those of the codes and kinds ``answer`` (the engine's) holds, as a client asks
+    for the ones it shows (all of them at once exceed ARBITER_GRAPHQL_MAX_FIELDS)."""
+    shown = {f"{prefix}{said}Params": set[str]() for said in ("Violation", "Event", "Result")}
+    members = {k: frozenset(v) for k, v in _shown(prefix, answer, shown).items()}
+    return selection(types, name, skip=skip, members=members)
+
+
+def outcome_selections(types: dict[str, dict[str, Any]], prefix: str,
+                       outcome: dict[str, Any]) -> list[str]:
+    """Every field of a ruleset's Outcome but ``next`` (the questions about the next state)
+    (``answer_selection``), in four parts (violations, events, derived, the rest) a client
+    may ask apart when all of them at once exceed ARBITER_GRAPHQL_MAX_FIELDS."""
+    apart = ("violations", "events", "derived")
+    name = f"{prefix}Outcome"
+    parts = [answer_selection(types, prefix, name, outcome, frozenset({"next", *apart}))]
+    for field in apart:
+        others = frozenset(f["name"] for f in types[name]["fields"]) - {field}
+        parts.append(answer_selection(types, prefix, name, outcome, others))
+    return parts
+
+
+def params_as_rest(ruleset: Any, value: Any) -> Any:
+    """A GraphQL answer (already snake_case: ``from_graphql``) with each violation's and
+    event's params read by its code's params model, as REST writes them (a param the
+    message does not have reads as null: compare with ``params_typed``)."""
+    from arbiter.api.graphql_types import from_graphql
+
+    if isinstance(value, list):
+        return [params_as_rest(ruleset, v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: params_as_rest(ruleset, v) for k, v in value.items()}
+    said = _said(value)
+    if said is not None:
+        sent = value["params"]
+        out["params"] = {} if sent is None else from_graphql(
+            params_model(ruleset, *said), sent)
+    return out
+
+
+def params_typed(ruleset: Any, value: Any) -> Any:
+    """A REST answer with every declared param of each violation and event present (null
+    where the message has none), as GraphQL answers it (``params_as_rest``)."""
+    if isinstance(value, list):
+        return [params_typed(ruleset, v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: params_typed(ruleset, v) for k, v in value.items()}
+    said = _said(value)
+    if said is not None:
+        out["params"] = params_model(ruleset, *said).model_validate(
+            value["params"]).model_dump(mode="json", by_alias=True)
+    return out
+
+
+def rest_outcome(ruleset: Any, answer: dict[str, Any]) -> dict[str, Any]:
+    """A GraphQL Outcome (every field selected) as REST writes it: snake_case, params read
+    by their codes' models, the derived facts by the ruleset's derived model. A param or a
+    fact an answer does not have reads as null over GraphQL: compare with
+    ``typed_outcome``."""
+    from arbiter.api.graphql_types import from_graphql
+    from arbiter.engine.outcome import Outcome
+
+    out: dict[str, Any] = params_as_rest(ruleset, from_graphql(Outcome, unaliased(answer)))
+    if ruleset.derived_model is not None:
+        out["derived"] = params_as_rest(
+            ruleset, from_graphql(ruleset.derived_model, unaliased(answer["derived"])))
+    return out
+
+
+def typed_outcome(ruleset: Any, outcome: dict[str, Any]) -> dict[str, Any]:
+    """A REST Outcome with every declared param and derived fact present (null where the
+    answer has none), as GraphQL answers it (``rest_outcome``)."""
+    out: dict[str, Any] = params_typed(ruleset, outcome)
+    if ruleset.derived_model is not None:
+        out["derived"] = params_typed(ruleset, ruleset.derived_model.model_validate(
+            outcome["derived"]).model_dump(mode="json"))
+    return out
+
+
+# Every type of the live schema, by name, as introspection lists it (``selection``).
+TYPES_QUERY = ("{ __schema { types { name kind possibleTypes { name } fields { name "
+               "args { name } type { kind name ofType { kind name ofType { kind name ofType "
+               "{ kind name ofType { kind name ofType { kind name ofType { kind name } } } } } "
+               "} } } } } }")
+
+
+def _named(t: dict[str, Any]) -> str:
+    while t.get("ofType"):
+        t = t["ofType"]
+    return str(t["name"])
+
+
+def selection(types: dict[str, dict[str, Any]], name: str,
+              skip: frozenset[str] = frozenset(), aliased: frozenset[str] = frozenset(),
+              members: dict[str, frozenset[str]] | None = None) -> str:
+    """The GraphQL selection set of every field of the output type ``name`` (fields that
+    take arguments, such as ``Questions.reachable``, and ``skip`` left out; a union as one
+    inline fragment per member), from the schema's introspection (``TYPES_QUERY``, by
+    name). Fields of one name but different types in two members of a union (a param
+    ``units`` that is counts for one code, unit types for another) cannot be selected
+    together as they are: those (``aliased``) are asked as ``units__<Type>: units``,
+    which ``unaliased`` reads back. ``members``: by union (at any depth), the only members
+    asked for (``__typename`` when none is)."""
     parts = []
-    for name, info in model.model_fields.items():
-        sub = inner(info.annotation)
-        parts.append(camel(name) + (" { " + selection(sub) + " }" if sub is not None else ""))
+    for field in types[name]["fields"]:
+        if field["args"] or field["name"] in skip:
+            continue
+        if field["name"] in aliased:
+            parts.append(f"{field['name']}__{name}: {_one_field(types, name, field)}")
+            continue
+        inner = types[_named(field["type"])]
+        if inner["kind"] == "OBJECT":
+            inside = selection(types, inner["name"], members=members)
+            parts.append(f"{field['name']} {{ {inside} }}")
+        elif inner["kind"] == "UNION":
+            only = (members or {}).get(inner["name"])
+            names = [m["name"] for m in inner["possibleTypes"]
+                     if only is None or m["name"] in only]
+            clashes = _clashes(types, names)
+            fragments = " ".join(
+                f"... on {m} {{ {selection(types, m, aliased=clashes, members=members)} }}"
+                for m in names)
+            parts.append(f"{field['name']} {{ {fragments or '__typename'} }}")
+        else:
+            parts.append(field["name"])
     return " ".join(parts)
 
 
-def snake_keys(value: Any, model: Any) -> Any:
-    """A GraphQL answer for ``model`` back in REST's snake_case (JSON scalars untouched)."""
-    import types
-    import typing
+def _one_field(types: dict[str, dict[str, Any]], name: str, field: dict[str, Any]) -> str:
+    """One field of ``name`` with its selection (as ``selection`` would write it)."""
+    single = {**types[name], "fields": [field]}
+    return selection({**types, name: single}, name)
 
-    from pydantic import BaseModel
 
-    def convert(tp: Any, v: Any) -> Any:
-        origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            return convert(typing.get_args(tp)[0], v)
-        if origin in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(tp) if a is not type(None)]
-            return convert(members[0], v) if len(members) == 1 else v
-        if origin is list and isinstance(v, list):
-            return [convert(typing.get_args(tp)[0], x) for x in v]
-        if isinstance(tp, type) and issubclass(tp, BaseModel) and isinstance(v, dict):
-            return snake_keys(v, tp)
-        return v
+def _shape(t: dict[str, Any]) -> str:
+    return t["kind"] + ("(" + _shape(t["ofType"]) + ")" if t.get("ofType") else
+                        ":" + str(t["name"]))
 
-    return {name: convert(info.annotation, value[camel(name)])
-            for name, info in model.model_fields.items() if camel(name) in value}
+
+def _clashes(types: dict[str, dict[str, Any]], members: list[str]) -> frozenset[str]:
+    """The field names that two members of a union give different types."""
+    shapes: dict[str, set[str]] = {}
+    for member in members:
+        for field in types[member]["fields"]:
+            shapes.setdefault(field["name"], set()).add(_shape(field["type"]))
+    return frozenset(n for n, found in shapes.items() if len(found) > 1)
+
+
+def unaliased(value: Any) -> Any:
+    """An answer with the aliases ``selection`` gave clashing fields taken off."""
+    if isinstance(value, list):
+        return [unaliased(v) for v in value]
+    if isinstance(value, dict):
+        return {k.split("__")[0] if "__" in k and not k.startswith("__") else k: unaliased(v)
+                for k, v in value.items()}
+    return value
+
+
+def snake_keys(value: Any, model: Any, ruleset: Any = None) -> Any:
+    """A GraphQL answer for ``model`` back as REST writes it (``graphql_types``); with the
+    ruleset, the params of its violations and events too (``params_as_rest``)."""
+    from arbiter.api.graphql_types import from_graphql
+
+    out = from_graphql(model, unaliased(value))
+    return out if ruleset is None else params_as_rest(ruleset, out)

@@ -16,7 +16,8 @@ query($state: HexManeuverState!, $move: HexManeuverActionInput!) {
   hexManeuver(state: $state) {
     validate(action: $move) { legal violations { code rule message } stateHash }
     reachable(army: "red-1") { movementPoints destinations { hex { q r } cost path { q r } } }
-    legalActions(player: "red", limit: 3) { truncated actions { army path { q r } march } }
+    legalActions(player: "red", limit: 3) { truncated actions {
+      ... on HexManeuverManeuverAction { maneuver { army path { q r } march } } } }
   }
 }"""
 
@@ -84,9 +85,12 @@ def test_alias_limit(client: TestClient) -> None:
 
 
 def test_rulesets_field_and_graphiql(client: TestClient) -> None:
-    body = gql(client, "{ rulesets { id version actionTypes queries } }")
+    body = gql(client, "{ rulesets { id version actionTypes queries rules { id paraphrase } } }")
     ids = [r["id"] for r in body["data"]["rulesets"]]
     assert "hex_maneuver" in ids
+    rules = client.get("/v1/rulesets/hex_maneuver").json()["rules"]
+    assert next(r["rules"] for r in body["data"]["rulesets"]
+                if r["id"] == "hex_maneuver") == rules
     page = client.get("/graphql", headers={"accept": "text/html"})
     assert page.status_code == 200 and "graphiql" in page.text.lower()
 

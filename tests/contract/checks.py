@@ -109,6 +109,63 @@ def check_listed_actions(ruleset: AnyRuleset, state: State, players: Iterable[st
     return checked
 
 
+# --- (a') the legal-actions query: the listing a client gets -------------------------------
+
+# The longest listing asked for per player and position (the ruleset's own maximum when
+# lower): long enough to reach splits, drops and pick-ups on the boards of boards.py.
+LISTED = 300
+
+
+def legal_actions(ruleset: AnyRuleset, state: Any, player: str, limit: int) -> Any:
+    """The ``legal-actions`` answer as the service serialises it (JSON)."""
+    query = ruleset.queries.get("legal-actions")
+    assert query is not None, f"{ruleset.id} has no legal-actions query"
+    request = query.request.model_validate({"state": state, "player": player,
+                                             "limit": limit})
+    return query.run(request).model_dump(mode="json")
+
+
+def max_limit(ruleset: AnyRuleset) -> int:
+    """The highest ``limit`` the ruleset's legal-actions request takes, at most LISTED."""
+    schema = ruleset.queries["legal-actions"].request.model_json_schema()
+    return min(LISTED, int(schema["properties"]["limit"].get("maximum", LISTED)))
+
+
+def check_listing(ruleset: AnyRuleset, state: State, players: Iterable[str], *,
+                  every: bool = False) -> list[Any]:
+    """The ``legal-actions`` answer for each player: asked twice, the same bytes; ``count``
+    says how many are listed; each listed action (every one, or PER_PLAYER spread over
+    the list), sent back unchanged to ``validate``, is legal; one fewer as ``limit`` lists
+    the same actions but the last, ``truncated``. Returns every action listed."""
+    model, _ = compiled(ruleset, state, "the state")
+    top = max_limit(ruleset)
+    found: list[Any] = []
+    for player in players:
+        answer = legal_actions(ruleset, state, player, top)
+        again = legal_actions(ruleset, state, player, top)
+        assert json.dumps(answer) == json.dumps(again), (
+            f"{ruleset.id}: {player}'s legal actions differ between two asks")
+        actions = answer["actions"]
+        assert answer["count"] == len(actions) <= top, f"{ruleset.id}: count is off"
+        for item in actions if every else spread(actions):
+            what = f"{player}'s listed action {_short(item)}"
+            try:
+                ruleset.parse_action(item)
+            except ValidationError as exc:
+                raise AssertionError(f"{ruleset.id}: {what} is no action validate takes: "
+                                     f"{exc}") from None
+            outcome = judged(ruleset, model, item, "strict", what)
+            assert outcome.legal, (f"{ruleset.id}: {what} is listed but judged illegal: "
+                                   f"{[v.message for v in outcome.violations]}")
+        if len(actions) > 1:
+            cut = legal_actions(ruleset, state, player, len(actions) - 1)
+            assert cut["truncated"] and cut["actions"] == actions[:-1], (
+                f"{ruleset.id}: a limit one short of {player}'s {len(actions)} actions "
+                "does not list the same ones but the last, truncated")
+        found += actions
+    return found
+
+
 # --- (b) random legal sequences -----------------------------------------------------------
 
 def check_legal_sequence(ruleset: AnyRuleset, state: State,

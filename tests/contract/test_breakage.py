@@ -17,11 +17,18 @@ from arbiter.engine.catalogue import build_catalogue
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
 from arbiter.engine.registry import AnyRuleset
+from arbiter.engine.ruleset import Query
+from arbiter.engine.wire import Frozen
 from toy.tic_tac_toe import RULESET as TOY
 from toy.tic_tac_toe.board import Board
-from toy.tic_tac_toe.catalogue import CODES, EVENTS, RULES
+from toy.tic_tac_toe.catalogue import CODES, EVENTS, PARAM_TYPES, RULES
 from toy.tic_tac_toe.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from toy.tic_tac_toe.models import TicTacToeAnyAction, TicTacToePlace
+from toy.tic_tac_toe.queries import (
+    TicTacToeLegalActionsRequest,
+    TicTacToeLegalActionsResponse,
+    run_legal_actions,
+)
 
 from .boards import SUBJECTS
 from .checks import (
@@ -30,6 +37,7 @@ from .checks import (
     check_deterministic,
     check_legal_sequence,
     check_listed_actions,
+    check_listing,
     check_model_or_dict_alike,
     check_no_mutation,
 )
@@ -102,9 +110,53 @@ def fresh_example() -> tuple[dict[str, Any], dict[str, Any]]:
     return ({**EXAMPLE_STATE, "board": list(EXAMPLE_STATE["board"])}, dict(EXAMPLE_ACTION))
 
 
+class ReshapedAction(Frozen):
+    """A listed action as the toy once listed it: its type and cell, no player."""
+
+    type: str
+    cell: int | None = None
+
+
+class ReshapedListing(Frozen):
+    player: str
+    actions: list[ReshapedAction]
+    truncated: bool
+    count: int
+
+
+def reshaped(request: TicTacToeLegalActionsRequest) -> ReshapedListing:
+    found = run_legal_actions(request)
+    return ReshapedListing(player=found.player, truncated=found.truncated, count=found.count,
+                           actions=[ReshapedAction(type=a.type, cell=getattr(a, "cell", None))
+                                    for a in found.actions])
+
+
+def shuffled() -> Callable[[TicTacToeLegalActionsRequest], TicTacToeLegalActionsResponse]:
+    """A listing whose order changes from one ask to the next."""
+    calls = itertools.count()
+
+    def run(request: TicTacToeLegalActionsRequest) -> TicTacToeLegalActionsResponse:
+        found = run_legal_actions(request)
+        turn = next(calls) % max(len(found.actions), 1)
+        return found.model_copy(update={"actions": found.actions[turn:] + found.actions[:turn]})
+
+    return run
+
+
+def never_truncated(request: TicTacToeLegalActionsRequest) -> TicTacToeLegalActionsResponse:
+    return run_legal_actions(request).model_copy(update={"truncated": False})
+
+
+def listing_by(run: Callable[[TicTacToeLegalActionsRequest], Any]) -> AnyRuleset:
+    query = Query(name="legal-actions", summary="broken", request=TicTacToeLegalActionsRequest,
+                  response=TicTacToeLegalActionsResponse, run=run)
+    return broken(queries={**TOY.queries, "legal-actions": query})
+
+
 def test_the_unbroken_toy_passes_every_check() -> None:
     state, action = fresh_example()
     assert check_listed_actions(TOY, state, PLAYERS) == 8
+    assert len(check_listing(TOY, state, PLAYERS, every=True)) == 8
     assert check_legal_sequence(TOY, state, SUBJECTS["tic_tac_toe"].players, [0] * 9) == 5
     assert check_candidates(TOY, state, PLAYERS) == 16
     check_deterministic(TOY, state, action, "strict")
@@ -147,10 +199,29 @@ def test_an_answer_that_changes_between_calls_is_caught() -> None:
         check_model_or_dict_alike(toy, state, action, "strict")
 
 
+def test_a_listing_that_reshapes_its_actions_is_caught() -> None:
+    state, _ = fresh_example()
+    with pytest.raises(AssertionError, match="no action validate takes"):
+        check_listing(listing_by(reshaped), state, PLAYERS)
+
+
+def test_a_listing_that_changes_between_asks_is_caught() -> None:
+    state, _ = fresh_example()
+    with pytest.raises(AssertionError, match="differ between two asks"):
+        check_listing(listing_by(shuffled()), state, PLAYERS)
+
+
+def test_a_listing_that_hides_its_truncation_is_caught() -> None:
+    state, _ = fresh_example()
+    with pytest.raises(AssertionError, match="one short"):
+        check_listing(listing_by(never_truncated), state, PLAYERS)
+
+
 def test_a_code_without_a_golden_case_is_caught() -> None:
     catalogue = build_catalogue(
         TOY.id, TOY.version, TOY.title, rules=RULES, events=EVENTS,
-        codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")])
+        codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")],
+        param_types=PARAM_TYPES)
     with pytest.raises(AssertionError, match="cell_off_the_grid"):
         check_codes_have_cases(broken(catalogue=catalogue), CASES[TOY.id])
 

@@ -3,6 +3,9 @@
 positions drawn by its strategy in ``boards.py``:
 
 - listed legal actions validate as legal and lead to states that validate and compile;
+- the legal-actions answer lists actions a client sends back unchanged to validate, legal,
+  the same bytes twice, cut by ``limit`` with ``truncated`` (``test_legal_listing.py``
+  does the same on every golden-case state);
 - random sequences of listed actions keep every state valid, and replay the same through
   ``validate_batch``;
 - every proposed candidate is well formed, and a state advisory mode produces is valid;
@@ -41,6 +44,7 @@ from .checks import (
     check_deterministic,
     check_legal_sequence,
     check_listed_actions,
+    check_listing,
     check_model_or_dict_alike,
     check_no_mutation,
     compiled,
@@ -111,6 +115,18 @@ def test_listed_actions_are_legal_and_lead_to_valid_states(ruleset_id: str) -> N
         check_listed_actions(ruleset, state, subject.players(state))
 
     listed_actions()
+
+
+@per_ruleset
+def test_legal_actions_answer_round_trips_through_validate(ruleset_id: str) -> None:
+    ruleset, subject = subject_of(ruleset_id)
+
+    @SETTINGS
+    @given(state=subject.states)
+    def listing(state: dict[str, Any]) -> None:
+        check_listing(ruleset, state, subject.players(state))
+
+    listing()
 
 
 @per_ruleset

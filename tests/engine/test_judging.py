@@ -15,7 +15,8 @@ from arbiter.engine.outcome import Verdict, state_hash
 from arbiter.engine.wire import Frozen
 
 CATALOGUE = build_catalogue("demo", "1.0.0", "A demo", rules=[("count.1", "Count up.")],
-                            codes=[("odd", "count.1", "{n} is odd")], events=[])
+                            codes=[("odd", "count.1", "{n} is odd")], events=[],
+                            param_types={"n": int})
 
 
 class Inner(Frozen):
@@ -116,3 +117,18 @@ def test_first_legal_stops_one_past_the_limit() -> None:
     assert found.actions == [0, 2, 4] and found.truncated
     assert judged == [0, 1, 2, 3, 4, 5, 6]
     assert first_legal(judge, None, iter([1, 2]), limit=3).truncated is False
+
+
+def test_first_legal_judges_at_most_max_judged_candidates() -> None:
+    judged: list[int] = []
+
+    def judge(board: None, n: int) -> Judgement:
+        judged.append(n)
+        return judgement(n)
+
+    # Three legal actions among the five judged: the listing stops there, truncated.
+    found = first_legal(judge, None, iter(range(20)), limit=10, max_judged=5)
+    assert found.actions == [0, 2, 4] and found.truncated
+    assert judged == [0, 1, 2, 3, 4]
+    # A generator that ends at the budget is listed whole, not truncated.
+    assert first_legal(judge, None, iter(range(5)), limit=10, max_judged=5).truncated is False

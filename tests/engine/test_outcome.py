@@ -1,6 +1,7 @@
 import pytest
 
 from arbiter.engine.catalogue import build_catalogue
+from arbiter.engine.hexgrid import Axial
 from arbiter.engine.outcome import Verdict, location, render, state_hash
 from arbiter.rulesets import builtin_registry
 
@@ -8,7 +9,8 @@ CATALOGUE = build_catalogue(
     "demo", "1.0.0", "A demo",
     rules=[("move.1", "Moves cost movement points.")],
     codes=[("far", "move.1", "{hex} is {cost} MP away, you have {mp}")],
-    events=[("moved", "move.1", "moved {units}")])
+    events=[("moved", "move.1", "moved {units}")],
+    param_types={"hex": Axial, "cost": int, "mp": int, "units": dict[str, int]})
 
 
 def test_messages_fill_templates_with_hexes_and_unit_counts() -> None:

@@ -212,8 +212,9 @@ def phased_orders_board(p: Picture) -> None:
 def phased_orders_reachable(p: Picture) -> None:
     answer = run_legal_actions(PhasedOrdersLegalActionsRequest(state=VALLEY, player="red",
                                                                limit=10_000))
-    moves = [a.orders[0] for a in answer.actions if a.orders[0]["order"] == "move"
-             and a.orders[0]["unit"] == "red-cavalry"]
+    listed = answer.model_dump(mode="json")["actions"]
+    moves = [a["orders"][0] for a in listed if a["type"] == "submit"
+             and a["orders"][0]["order"] == "move" and a["orders"][0]["unit"] == "red-cavalry"]
     ends = {"{q},{r}".format(**m["path"][-1]): len(m["path"]) for m in moves}
     assert dict(zip(p.attr("shade", "data-at"), map(int, p.attr("shade", "data-cost")),
                     strict=True)) == ends

@@ -720,10 +720,12 @@ def conflict_queries() -> list[tuple[str, dict[str, Any]]]:
 
 def legal_action_queries() -> list[tuple[str, dict[str, Any]]]:
     return [
-        query("legal_actions_first_steps", "Red's first three single steps: the end, then "
-              "Argo's maintenance by treasury or by a token from Athens.", READING_PLAN,
-              "legal-actions", {"state": state(), "player": "red", "limit": 3},
-              {"player": "red", "truncated": True, "actions": [
+        query("legal_actions_first_steps", "Red's first four actions: the end of his "
+              "movement, the same as a plan's step, then Argo's maintenance by treasury or "
+              "by a token from Athens.", READING_PLAN,
+              "legal-actions", {"state": state(), "player": "red", "limit": 4},
+              {"player": "red", "truncated": True, "count": 4, "actions": [
+                  {"type": "end_movement", "player": "red"},
                   {"type": "movement", "player": "red", "steps": [{"type": "end_movement"}]},
                   {"player": "red", "steps": [{"type": "maintain_ship", "ship": "argo",
                                                "pay": "treasury"}]},

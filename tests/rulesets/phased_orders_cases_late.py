@@ -466,8 +466,9 @@ case("income_strongholds_3_capitals_4",
 query("legal_actions_one_submit_per_order",
       "legal-actions lists one submit action per order the player may give, unit by unit: "
       "hold, disband, a move to each hex within reach (E before W), going over to each "
-      "other player.", "1 – Orders: Players give an order to each of their units and "
-      "strongholds.", "legal-actions",
+      "other player; then the turn resolved as it stands.",
+      "1 – Orders: Players give an order to each of their units and strongholds.",
+      "legal-actions",
       {"state": state(strip(3), TWO, [unit("r", "red", 1, move=1)]), "player": "red"},
       {"player": "red", "truncated": False, "actions": [
           {"type": "submit", "player": "red", "orders": [order("hold", "red", "r")]},
@@ -475,7 +476,8 @@ query("legal_actions_one_submit_per_order",
           {"type": "submit", "player": "red", "orders": [move("red", "r", 2)]},
           {"type": "submit", "player": "red", "orders": [move("red", "r", 0)]},
           {"type": "submit", "player": "red",
-           "orders": [order("change_sides", "red", "r", to="green")]}]})
+           "orders": [order("change_sides", "red", "r", to="green")]},
+          {"type": "resolve", "orders": []}], "count": 6})
 
 query("legal_actions_bounded",
       "legal-actions is bounded by limit and says when more were legal.",

@@ -362,7 +362,9 @@ def test_every_listed_step_validates_and_the_limit_is_exact() -> None:
     assert not answer["truncated"]
     for action in answer["actions"]:
         assert validate(state(), action).legal, action
-    kinds = {a["steps"][0]["type"] for a in answer["actions"]}
+    # The end_movement action first, then plans of one step.
+    assert answer["actions"][0] == {"type": "end_movement", "player": "red"}
+    kinds = {a["steps"][0]["type"] for a in answer["actions"][1:]}
     assert kinds == {"end_movement", "maintain_ship", "build_ship", "move_tokens",
                      "destroy_ship"}
     total = len(answer["actions"])
@@ -376,7 +378,8 @@ def test_legal_voyages_are_listed_once_the_ship_is_maintained() -> None:
     st = state()
     st["ships"][0]["maintained_this_turn"] = True
     answer = ask("legal-actions", {"state": st, "player": "red", "limit": 1000})
-    voyages = [a["steps"][0] for a in answer["actions"] if a["steps"][0]["type"] == "sail"]
+    voyages = [a["steps"][0] for a in answer["actions"]
+               if a["type"] == "movement" and a["steps"][0]["type"] == "sail"]
     # 7 areas where the voyage may end (not Rhodes, out of play), 5 of them land in play:
     # empty, or carrying 1 to 5 of Athens's tokens there.
     assert len(voyages) == 7 + 5 * 5

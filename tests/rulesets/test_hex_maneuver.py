@@ -161,8 +161,9 @@ def test_any_judged_move_is_deterministic_and_bounded(state: dict[str, Any], tur
 @given(boards())
 def test_every_listed_legal_action_is_legal(state: dict[str, Any]) -> None:
     query = RULESET.queries["legal-actions"]
-    answer = query.run(query.request.model_validate({"state": state, "player": "red"}))
-    assert answer.count == len(answer.actions)
+    answer = query.run(query.request.model_validate({"state": state, "player": "red",
+                                                     "limit": 10_000}))
+    assert answer.count == len(answer.actions) and not answer.truncated
     armies = {a.army for a in answer.actions}
     for action in answer.actions:
         out = judge(state, action.model_dump(mode="json"))

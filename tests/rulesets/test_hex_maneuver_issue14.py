@@ -279,10 +279,12 @@ def test_a_galley_that_explores_away_from_its_swordsmen_strands_them_if_it_lands
 
 
 def test_legal_actions_of_a_fleet_strand_nobody() -> None:
-    # Whole armies only: a galley carrying swordsmen keeps them aboard wherever it goes.
+    # A galley carrying swordsmen keeps them aboard wherever it goes; splits and drops
+    # that would leave them at sea are not listed.
     st_ = state(grid(2, OCEAN), [army("r1", "red", (0, 0), galley=1, swordsmen=1)])
     answer = ask("legal-actions", {"state": st_, "player": "red"})
-    assert answer.count == 19  # every hex of the radius-2 ocean, staying put included
+    whole = [a for a in answer.actions if a.units is None and not a.drops and not a.pickups]
+    assert len(whole) == 19  # every hex of the radius-2 ocean, staying put included
     for action in answer.actions:
         out = judge(st_, action.model_dump(mode="json"))
         assert out.legal and out.state is not None and stranded(out.state, "red") == []

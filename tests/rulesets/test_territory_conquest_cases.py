@@ -782,8 +782,7 @@ def review_cases() -> dict[str, dict[str, Any]]:
             S_STOP_ENDS, "legal-actions",
             {"state": setup_state(4, 4) | {"conquest": turn(last=stops(RED, BLUE))},
              "player": RED},
-            {"to_act": False, "phase_ended": True, "recruits": [], "moves": [],
-             "can_stop": False}),
+            {"to_act": False, "phase_ended": True, "actions": []}),
     }
 
 
@@ -929,35 +928,21 @@ def query_cases() -> dict[str, dict[str, Any]]:
              "to_act": BLUE, "phase_ended": False}),
         "legal_actions_at_setup": query(
             "Red acts first on the tie as the round's first player: 4 recruits (4 tokens), "
-            "moves into the centre first (limited to 5), and stop.",
+            "then moves into the centre first; the limit of 5 actions cuts the list there.",
             S_RECRUIT, "legal-actions", {"state": setup_state(4, 4), "player": RED, "limit": 5},
-            {"player": RED, "to_act": True, "phase_ended": False, "can_stop": True,
+            {"player": RED, "to_act": True, "phase_ended": False,
              "truncated": True, "count": 5,
-             "recruits": [recruit(RED, n) for n in (1, 2, 3, 4)],
-             "moves": [
-                 move(RED, "centre", [("south-west", 1, ["south-west-materials"])],
-                      ["centre-destruction"]),
-                 move(RED, "centre", [("south-east", 1, ["south-east-energy"])],
-                      ["centre-destruction"]),
-                 move(RED, "centre", [("south-west", 2, ["south-west-materials",
-                                                         "south-west-trap"])],
-                      ["centre-destruction", "centre-gold"]),
-                 move(RED, "centre", [("south-east", 1, ["south-east-energy"]),
-                                      ("south-west", 1, ["south-west-materials"])],
-                      ["centre-destruction", "centre-gold"]),
-                 move(RED, "centre", [("south-east", 2, ["south-east-energy",
-                                                         "south-east-trap"])],
-                      ["centre-destruction", "centre-gold"])]}),
+             "actions": [*(recruit(RED, n) for n in (1, 2, 3, 4)),
+                         move(RED, "centre", [("south-west", 1, ["south-west-materials"])],
+                              ["centre-destruction"])]}),
         "legal_actions_not_to_act": query(
             "Blue is not to act: nothing is legal for Blue.",
             S_ALTERNATE, "legal-actions", {"state": setup_state(4, 4), "player": BLUE},
-            {"player": BLUE, "to_act": False, "recruits": [], "moves": [], "can_stop": False,
-             "truncated": False, "count": 0}),
+            {"player": BLUE, "to_act": False, "actions": [], "truncated": False, "count": 0}),
         "legal_actions_phase_ended": query(
             "After the phase has ended nothing is legal.",
             S_STOP_ENDS, "legal-actions", {"state": ended, "player": RED},
-            {"to_act": False, "phase_ended": True, "recruits": [], "moves": [],
-             "can_stop": False}),
+            {"to_act": False, "phase_ended": True, "actions": []}),
     }
 
 

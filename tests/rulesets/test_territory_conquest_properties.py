@@ -53,14 +53,16 @@ def start_states(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def legal_options(state: TerritoryConquestState) -> list[dict[str, Any]]:
-    """Every legal action of the player to act: recruits, up to 40 moves, stop."""
+    """The legal actions of the player to act: the first 40 listed, and stop."""
     who = to_act(state)
     assert who is not None
     answer = legal_actions(TerritoryConquestLegalActionsRequest(state=state, player=who,
                                                                 limit=40))
-    options = [a.model_dump(mode="json") for a in [*answer.recruits, *answer.moves]]
-    assert answer.can_stop
-    return [*options, {"type": "stop", "player": who}]
+    options = [a.model_dump(mode="json") for a in answer.actions]
+    stop = {"type": "stop", "player": who}
+    # The player to act may always stop: the listing ends with it, unless cut before.
+    assert answer.truncated or options[-1] == stop
+    return options if options[-1] == stop else [*options, stop]
 
 
 def apply(state: TerritoryConquestState, action: dict[str, Any]) -> TerritoryConquestState:

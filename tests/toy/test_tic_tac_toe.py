@@ -141,8 +141,9 @@ def test_rest_lists_describes_and_validates_the_toy(client: TestClient) -> None:
 def test_graphql_types_the_toys_actions(client: TestClient) -> None:
     text = ("query($state: TicTacToeState!, $action: TicTacToeActionInput!) "
             "{ ticTacToe(state: $state) { validate(action: $action) { legal stateHash "
-            "violations { code } } legalActions(player: \"alice\") { actions { type cell } } "
-            "} }")
+            "violations { code } } legalActions(player: \"alice\") { actions { "
+            "... on TicTacToePlaceAction { place { player cell } } "
+            "... on TicTacToeResignAction { resign { player } } } } } }")
     variables = {"state": EXAMPLE_STATE,
                  "action": to_graphql(RULESET.action_model, EXAMPLE_ACTION)}
     r = client.post("/graphql", json={"query": text, "variables": variables})
@@ -151,7 +152,8 @@ def test_graphql_types_the_toys_actions(client: TestClient) -> None:
     assert asked["validate"]["legal"]
     assert asked["validate"]["stateHash"] == RULESET.validate(EXAMPLE_STATE,
                                                               EXAMPLE_ACTION).state_hash
-    assert asked["legalActions"]["actions"][-1] == {"type": "resign", "cell": None}
+    # Each listed action is the action input, as validate takes it.
+    assert asked["legalActions"]["actions"][-1] == {"resign": {"player": "alice"}}
 
 
 def _won_top_row(misere: bool) -> dict[str, Any]:

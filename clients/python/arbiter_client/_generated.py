@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'c219db2859887e170ec77890822e32158d5140f5f481e66d49830f555e692667'
+SCHEMA_SHA256 = '48d49435ef00678201e99a6b7ce117b9a17f14791e2d268fb7bf13dcb35ca4e6'
 
 
 class AreaMovement(RulesetApi):

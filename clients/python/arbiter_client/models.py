@@ -9,6 +9,17 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
 from typing_extensions import TypeAliasType
 
 
+class AreaMovementAlreadyMaintainedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation already_maintained: "ship {ship} is already maintained this turn: maintenance is paid once per ship per turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+
+
 class LandItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -68,6 +79,17 @@ class AreaMovementArea(BaseModel):
             title="Water",
         ),
     ] = None
+
+
+class AreaMovementAreaOutOfPlayViolationParams(BaseModel):
+    """
+    The params of area_movement's violation area_out_of_play: "{area} is out of play: tokens cannot step into it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
 
 
 class Way(StrEnum):
@@ -135,60 +157,36 @@ class Player(RootModel[str]):
     ] = None
 
 
-class AreaMovementConflict(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    area: Annotated[str, Field(title="Area")]
-    barbarians: Annotated[int, Field(title="Barbarians")]
-    causes: Annotated[
-        list[dict[str, Any]],
-        Field(
-            description="population_limit (with the limit, the tokens and the excess), enemy_city (with its owner), pirate_city.",
-            title="Causes",
-        ),
-    ]
-    tokens: Annotated[
-        dict[str, int],
-        Field(description="Each player's tokens in the area.", title="Tokens"),
-    ]
-
-
-class AreaMovementConflictChange(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    area: Annotated[str, Field(title="Area")]
-    causes: Annotated[
-        list[dict[str, Any]],
-        Field(
-            description="Caused: why the area is in conflict; voided: why it was.",
-            title="Causes",
-        ),
-    ]
-    how: Annotated[
-        str | None, Field(description="Voided: moved_out or destroyed.", title="How")
-    ] = None
-    plan: Annotated[
-        int,
-        Field(description="The 0-based index of the plan in `plans`.", title="Plan"),
-    ]
-    player: Annotated[str, Field(title="Player")]
-    step: Annotated[
-        int,
-        Field(
-            description="The 0-based index of the step in that plan's steps.",
-            title="Step",
-        ),
-    ]
-
-
 class AreaMovementDestroyShip(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
     ship: Annotated[str, Field(max_length=64, min_length=1, title="Ship")]
     type: Annotated[Literal["destroy_ship"], Field(title="Type")]
+
+
+class AreaMovementDisembarkAtSeaViolationParams(BaseModel):
+    """
+    The params of area_movement's violation disembark_at_sea: "{count} token(s) would land in {area}, a pure water area: tokens disembark on land"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+
+
+class AreaMovementDisembarkOutOfPlayViolationParams(BaseModel):
+    """
+    The params of area_movement's violation disembark_out_of_play: "{count} token(s) would disembark in {area}, which is out of play"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
 
 
 class Kind(StrEnum):
@@ -267,6 +265,18 @@ class AreaMovementEndStep(BaseModel):
     type: Annotated[Literal["end_movement"], Field(title="Type")]
 
 
+class AreaMovementEnemyCity(BaseModel):
+    """
+    Tokens in a city of another player (`owner`).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cause: Annotated[Literal["enemy_city"], Field(title="Cause")]
+    owner: Annotated[str, Field(title="Owner")]
+
+
 class AreaMovementEventKind(StrEnum):
     """
     An event kind of Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts: GET /v1/rulesets/area_movement lists each with the rule that makes it happen and its message template.
@@ -287,6 +297,22 @@ class AreaMovementEventKind(StrEnum):
     conflict_voided = "conflict_voided"
 
 
+class AreaMovementLandAndShipViolationParams(BaseModel):
+    """
+    The params of area_movement's violation land_and_ship: "{count} token(s) to move {means} from {area}, where {unmoved} have not moved yet and {other} came by {other_means}: a token moves by land or by ship, not both"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    means: Annotated[str, Field(title="Means")]
+    other: Annotated[int, Field(title="Other")]
+    other_means: Annotated[str, Field(title="Other Means")]
+    unmoved: Annotated[int, Field(title="Unmoved")]
+
+
 class AreaMovementLandReach(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -302,23 +328,6 @@ class AreaMovementLandReach(BaseModel):
             description="The player's tokens here that have not moved this turn.",
             title="Unmoved",
         ),
-    ]
-
-
-class AreaMovementLegalActionsResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    actions: Annotated[
-        list[dict[str, Any]],
-        Field(
-            description="Each a movement action (a plan of one step) the player can take next, ready to send to validate: end_movement, maintenances, builds, destroyed ships, land steps, voyages.",
-            title="Actions",
-        ),
-    ]
-    player: Annotated[str, Field(title="Player")]
-    truncated: Annotated[
-        bool, Field(description="More than `limit` steps are legal.", title="Truncated")
     ]
 
 
@@ -359,6 +368,40 @@ class AreaMovementMaintainShip(BaseModel):
     type: Annotated[Literal["maintain_ship"], Field(title="Type")]
 
 
+class AreaMovementMaintenanceNotDueViolationParams(BaseModel):
+    """
+    The params of area_movement's violation maintenance_not_due: "ship {ship} was built this turn: it needs no maintenance"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementMaintenanceTokenMissingViolationParams(BaseModel):
+    """
+    The params of area_movement's violation maintenance_token_missing: "{area} holds none of your tokens to destroy for ship {ship}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementMaintenanceTreasuryShortViolationParams(BaseModel):
+    """
+    The params of area_movement's violation maintenance_treasury_short: "maintaining ship {ship} takes 1 treasury token; you hold none"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+
+
 class AreaMovementMoveTokens(BaseModel):
     """
     Tokens step by land to an adjacent area in play (a reading: never into an area out of
@@ -374,6 +417,121 @@ class AreaMovementMoveTokens(BaseModel):
     from_area: Annotated[str, Field(max_length=64, min_length=1, title="From Area")]
     to_area: Annotated[str, Field(max_length=64, min_length=1, title="To Area")]
     type: Annotated[Literal["move_tokens"], Field(title="Type")]
+
+
+class AreaMovementMovedMarksClearedEventParams(BaseModel):
+    """
+    The params of area_movement's event moved_marks_cleared: "the moved marks of {player}'s tokens and ships are cleared"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+
+
+class AreaMovementMovementEndedEventParams(BaseModel):
+    """
+    The params of area_movement's event movement_ended: "{player} declared the end of their movement"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+
+
+class AreaMovementMovementEndedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation movement_ended: "{player} has already declared the end of their movement this turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+
+
+class AreaMovementNoPopulationTokenViolationParams(BaseModel):
+    """
+    The params of area_movement's violation no_population_token: "{area} holds none of your tokens to destroy for the ship"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+
+
+class AreaMovementNoTokenInAreaViolationParams(BaseModel):
+    """
+    The params of area_movement's violation no_token_in_area: "{area} holds none of your tokens: ships are built where you have a token"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+
+
+class AreaMovementNotAdjacentByLandViolationParams(BaseModel):
+    """
+    The params of area_movement's violation not_adjacent_by_land: "{to_area} is not adjacent by land to {from_area}: tokens step 1 area by land"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_area: Annotated[str, Field(title="From Area")]
+    to_area: Annotated[str, Field(title="To Area")]
+
+
+class AreaMovementNotAdjacentByWaterViolationParams(BaseModel):
+    """
+    The params of area_movement's violation not_adjacent_by_water: "{area} is not adjacent by water to {previous}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    previous: Annotated[str, Field(title="Previous")]
+
+
+class AreaMovementNotCoastalViolationParams(BaseModel):
+    """
+    The params of area_movement's violation not_coastal: "{area} is not coastal: ships are built only in coastal areas"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+
+
+class AreaMovementNotEnoughTokensViolationParams(BaseModel):
+    """
+    The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where {unmoved} unmoved token(s) remain: {destroyed} were destroyed earlier in the plan"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    destroyed: Annotated[int, Field(title="Destroyed")]
+    unmoved: Annotated[int, Field(title="Unmoved")]
+
+
+class AreaMovementOpenSeaViolationParams(BaseModel):
+    """
+    The params of area_movement's violation open_sea: "{area} is open sea: ships do not pass through open sea unless the options allow it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
 
 
 class AreaMovementOptions(BaseModel):
@@ -409,6 +567,78 @@ class AreaMovementOptions(BaseModel):
     ] = False
 
 
+class AreaMovementOutOfTurnViolationParams(BaseModel):
+    """
+    The params of area_movement's violation out_of_turn: "{player} moves after {waiting_for} in census order: wait until they have declared the end of their movement"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    waiting_for: Annotated[list[str], Field(title="Waiting For")]
+
+
+class AreaMovementOverCapacityViolationParams(BaseModel):
+    """
+    The params of area_movement's violation over_capacity: "ship {ship} would carry {aboard} tokens in {area}: at most {capacity} at the same time"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    aboard: Annotated[int, Field(title="Aboard")]
+    area: Annotated[str, Field(title="Area")]
+    capacity: Annotated[int, Field(title="Capacity")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementPaymentNoneFromShipAreaViolationParams(BaseModel):
+    """
+    The params of area_movement's violation payment_none_from_ship_area: "none of the tokens destroyed is in {area}: at least 1 comes from the ship's area"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+
+
+class AreaMovementPaymentNotTwoTokensViolationParams(BaseModel):
+    """
+    The params of area_movement's violation payment_not_two_tokens: "{named} token(s) named: building a ship with tokens destroys exactly 2"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    named: Annotated[int, Field(title="Named")]
+
+
+class AreaMovementPaymentTokensMissingViolationParams(BaseModel):
+    """
+    The params of area_movement's violation payment_tokens_missing: "{count} token(s) to destroy in {area}, which holds {present} of yours now"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    present: Annotated[int, Field(title="Present")]
+
+
+class AreaMovementPirateCity(BaseModel):
+    """
+    Tokens in a pirate city.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cause: Annotated[Literal["pirate_city"], Field(title="Cause")]
+
+
 class AreaMovementPlace(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -418,6 +648,20 @@ class AreaMovementPlace(BaseModel):
     movement_ended: Annotated[bool, Field(title="Movement Ended")]
     player: Annotated[str, Field(title="Player")]
     position: Annotated[int, Field(description="1 moves first.", title="Position")]
+
+
+class AreaMovementPlanFacts(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    first_illegal_step: Annotated[
+        int | None,
+        Field(
+            description="The index of the first step that breaks a rule; null when every step is legal.",
+            title="First Illegal Step",
+        ),
+    ]
+    steps: Annotated[int, Field(description="The steps of the action.", title="Steps")]
 
 
 MovedByLandAdditionalProperty = TypeAliasType(
@@ -505,6 +749,20 @@ class AreaMovementPlayer(BaseModel):
         int | None,
         Field(description="Treasury tokens.", ge=0, le=10000, title="Treasury"),
     ] = 0
+
+
+class AreaMovementPopulationLimit(BaseModel):
+    """
+    More tokens than the area's population limit, of two parties or more.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cause: Annotated[Literal["population_limit"], Field(title="Cause")]
+    excess: Annotated[int, Field(description="tokens - limit.", title="Excess")]
+    limit: Annotated[int, Field(title="Limit")]
+    tokens: Annotated[int, Field(title="Tokens")]
 
 
 class FromArea(RootModel[str]):
@@ -640,6 +898,86 @@ class AreaMovementShip(BaseModel):
     ] = False
 
 
+class AreaMovementShipAlreadySailedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation ship_already_sailed: "ship {ship} has already made its voyage this turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementShipBuiltEventParams(BaseModel):
+    """
+    The params of area_movement's event ship_built: "{player} built ship {ship} in {area} ({pay}): {treasury} treasury token(s) paid, {destroyed} token(s) destroyed"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    destroyed: Annotated[int, Field(title="Destroyed")]
+    destroyed_from: Annotated[dict[str, int], Field(title="Destroyed From")]
+    pay: Annotated[str, Field(title="Pay")]
+    player: Annotated[str, Field(title="Player")]
+    ship: Annotated[str, Field(title="Ship")]
+    treasury: Annotated[int, Field(title="Treasury")]
+
+
+class AreaMovementShipCannotBeDestroyedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation ship_cannot_be_destroyed: "ship {ship} was {why} this turn: it cannot be destroyed to be built again"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+    why: Annotated[str, Field(title="Why")]
+
+
+class AreaMovementShipDestroyedEventParams(BaseModel):
+    """
+    The params of area_movement's event ship_destroyed: "ship {ship} of {player} destroyed in {area}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    player: Annotated[str, Field(title="Player")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementShipMaintainedEventParams(BaseModel):
+    """
+    The params of area_movement's event ship_maintained: "ship {ship} maintained ({pay}): {treasury} treasury token(s) paid, {destroyed} token(s) destroyed"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destroyed: Annotated[int, Field(title="Destroyed")]
+    destroyed_from: Annotated[dict[str, int], Field(title="Destroyed From")]
+    pay: Annotated[str, Field(title="Pay")]
+    player: Annotated[str, Field(title="Player")]
+    ship: Annotated[str, Field(title="Ship")]
+    treasury: Annotated[int, Field(title="Treasury")]
+
+
+class AreaMovementShipNotMaintainedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation ship_not_maintained: "ship {ship} was built in an earlier turn: maintain it before using it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ship: Annotated[str, Field(title="Ship")]
+
+
 class MaintenanceEnum(StrEnum):
     treasury = "treasury"
     token = "token"
@@ -653,6 +991,20 @@ class Status(StrEnum):
     ready = "ready"
     maintenance_due = "maintenance_due"
     sailed = "sailed"
+
+
+class AreaMovementShipSailedEventParams(BaseModel):
+    """
+    The params of area_movement's event ship_sailed: "ship {ship} sailed from {from_area} to {to_area} ({areas} area(s))"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    areas: Annotated[int, Field(title="Areas")]
+    from_area: Annotated[str, Field(title="From Area")]
+    ship: Annotated[str, Field(title="Ship")]
+    to_area: Annotated[str, Field(title="To Area")]
 
 
 BarbariansAdditionalProperty = TypeAliasType(
@@ -773,6 +1125,17 @@ class AreaMovementStateByReference(BaseModel):
     ] = None
 
 
+class AreaMovementStepAfterEndViolationParams(BaseModel):
+    """
+    The params of area_movement's violation step_after_end: "steps[{step}] comes after end_movement: once the end is declared, the movement cannot change"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    step: Annotated[int, Field(title="Step")]
+
+
 class AreaMovementStop(BaseModel):
     """
     One area of a voyage: tokens disembark there, then tokens embark.
@@ -798,6 +1161,20 @@ class AreaMovementTie(BaseModel):
     ]
 
 
+class AreaMovementTokenAlreadyMovedViolationParams(BaseModel):
+    """
+    The params of area_movement's violation token_already_moved: "{count} token(s) to move {means} from {area}, where {unmoved} have not moved yet: each token moves at most once"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    means: Annotated[str, Field(title="Means")]
+    unmoved: Annotated[int, Field(title="Unmoved")]
+
+
 class AreaMovementTokenSource(BaseModel):
     """
     Tokens of the player in one area, named by a payment.
@@ -808,6 +1185,106 @@ class AreaMovementTokenSource(BaseModel):
     )
     area: Annotated[str, Field(max_length=64, min_length=1, title="Area")]
     count: Annotated[int, Field(ge=1, le=10000, title="Count")]
+
+
+class AreaMovementTokensDisembarkedEventParams(BaseModel):
+    """
+    The params of area_movement's event tokens_disembarked: "{count} token(s) disembarked from ship {ship} in {area}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementTokensEmbarkedEventParams(BaseModel):
+    """
+    The params of area_movement's event tokens_embarked: "{count} token(s) embarked on ship {ship} in {area}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementTokensLandedEventParams(BaseModel):
+    """
+    The params of area_movement's event tokens_landed: "{count} token(s) still aboard ship {ship} landed in {area} after its last step"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementTokensMovedEventParams(BaseModel):
+    """
+    The params of area_movement's event tokens_moved: "{count} token(s) of {player} moved by land from {from_area} to {to_area}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    count: Annotated[int, Field(title="Count")]
+    from_area: Annotated[str, Field(title="From Area")]
+    player: Annotated[str, Field(title="Player")]
+    to_area: Annotated[str, Field(title="To Area")]
+
+
+class AreaMovementTooManyShipsViolationParams(BaseModel):
+    """
+    The params of area_movement's violation too_many_ships: "this would be ship {built} built this turn: no more than {limit} per turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    built: Annotated[int, Field(title="Built")]
+    limit: Annotated[int, Field(title="Limit")]
+
+
+class AreaMovementTreasuryShortForShipAndTokenViolationParams(BaseModel):
+    """
+    The params of area_movement's violation treasury_short_for_ship_and_token: "building a ship with treasury and a token takes 1 treasury token; you hold {treasury}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    treasury: Annotated[int, Field(title="Treasury")]
+
+
+class AreaMovementTreasuryShortForShipViolationParams(BaseModel):
+    """
+    The params of area_movement's violation treasury_short_for_ship: "building a ship with treasury takes 2 treasury tokens; you hold {treasury}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    treasury: Annotated[int, Field(title="Treasury")]
+
+
+class AreaMovementUnmaintainedShipDestroyedEventParams(BaseModel):
+    """
+    The params of area_movement's event unmaintained_ship_destroyed: "ship {ship} of {player}, neither built nor maintained this turn, destroyed in {area}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    player: Annotated[str, Field(title="Player")]
+    ship: Annotated[str, Field(title="Ship")]
 
 
 class Mode(StrEnum):
@@ -888,6 +1365,31 @@ class AreaMovementViolationCode(StrEnum):
     disembark_at_sea = "disembark_at_sea"
     voyage_ends_out_of_play = "voyage_ends_out_of_play"
     disembark_out_of_play = "disembark_out_of_play"
+
+
+class AreaMovementVoyageEndsOutOfPlayViolationParams(BaseModel):
+    """
+    The params of area_movement's violation voyage_ends_out_of_play: "ship {ship} would end its voyage in {area}, which is out of play"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
+class AreaMovementVoyageTooLongViolationParams(BaseModel):
+    """
+    The params of area_movement's violation voyage_too_long: "ship {ship} would move {areas} areas: at most {limit} by water per turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    areas: Annotated[int, Field(title="Areas")]
+    limit: Annotated[int, Field(title="Limit")]
+    ship: Annotated[str, Field(title="Ship")]
 
 
 class AreaMovementWaterReach(BaseModel):
@@ -972,6 +1474,19 @@ class BonusEffect(StrEnum):
     production = "production"
 
 
+class HexManeuverArmiesMergedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event armies_merged: "army {army} joined army {into} at {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    hex: Axial
+    into: Annotated[str, Field(title="Into")]
+
+
 UnitsAdditionalProperty = TypeAliasType(
     "UnitsAdditionalProperty", Annotated[int, Field(ge=0, le=10000)]
 )
@@ -1015,6 +1530,68 @@ class HexManeuverArmy(BaseModel):
     ] = 0
 
 
+class HexManeuverArmyDepletedViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation army_depleted: "army {army} is depleted ({depletion} cubes) and cannot move this round"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    depletion: Annotated[int, Field(title="Depletion")]
+
+
+class HexManeuverArmyMovedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event army_moved: "army {army} moved to {hex} for {cost} MP"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    cost: Annotated[int, Field(title="Cost")]
+    hex: Axial
+
+
+class HexManeuverArmySplitEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event army_split: "army {army} formed from {source} with {units}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    source: Annotated[str, Field(title="Source")]
+    units: Annotated[dict[str, int], Field(title="Units")]
+
+
+class HexManeuverClaimNotUnexploredViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation claim_not_unexplored: "the claimed hex {hex} is not in an unexplored province"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+
+
+class HexManeuverDepletionPlacedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event depletion_placed: "{cubes} depletion cube(s) placed on army {army} at {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    cubes: Annotated[int, Field(title="Cubes")]
+    hex: Axial
+
+
 class HexManeuverDrop(BaseModel):
     """
     Units left behind at a hex along the path (a hex already entered).
@@ -1031,6 +1608,56 @@ class HexManeuverDrop(BaseModel):
         ],
         Field(max_length=32, min_length=1, title="Units"),
     ]
+
+
+class HexManeuverDropNotOnPathViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation drop_not_on_path: "units are dropped at {hex}, which the path does not pass before its end"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+
+
+class HexManeuverDroppedBeyondReachViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation dropped_beyond_reach: "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has {movement_points} MP"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    hex: Axial
+    movement_points: Annotated[int, Field(title="Movement Points")]
+    unit: Annotated[str, Field(title="Unit")]
+    units: Annotated[dict[str, int], Field(title="Units")]
+
+
+class HexManeuverEnemyAtDestinationViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation enemy_at_destination: "the path ends on {hex}, which holds enemy objects ({enemies})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enemies: Annotated[list[str], Field(title="Enemies")]
+    hex: Axial
+
+
+class HexManeuverEnemyInPathViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation enemy_in_path: "the path crosses {hex}, which holds enemy objects ({enemies})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    enemies: Annotated[list[str], Field(title="Enemies")]
+    hex: Axial
 
 
 class VotingCube(RootModel[str]):
@@ -1050,6 +1677,40 @@ class HexManeuverEventCard(BaseModel):
             title="Voting Cubes",
         ),
     ] = None
+
+
+class HexManeuverEventCardFlippedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event event_card_flipped: "event card {card} placed in row {row}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    card: Annotated[str, Field(title="Card")]
+    row: Annotated[int, Field(title="Row")]
+
+
+class HexManeuverEventCardMissingViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation event_card_missing: "an event card must be flipped: name it, or give the state an event deck"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class HexManeuverEventCardNotOnTopViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation event_card_not_on_top: "event card {card} was named, but the top of the event deck is {top}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    card: Annotated[str, Field(title="Card")]
+    top: Annotated[str, Field(title="Top")]
 
 
 class HexManeuverEventKind(StrEnum):
@@ -1128,6 +1789,87 @@ class Rotation(RootModel[int]):
     ] = None
 
 
+class HexManeuverExplorerNotMilitaryViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation explorer_not_military: "{units} cannot explore: only military units can move onto new provinces"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    units: Annotated[dict[str, int], Field(title="Units")]
+
+
+class HexManeuverLandingFailedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event landing_failed: "army {army} cannot move onto {hex} ({terrain}) and stays where it was"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    hex: Axial
+    terrain: Annotated[str, Field(title="Terrain")]
+
+
+class HexManeuverMarchNotAllowedViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation march_not_allowed: "marching is switched off in this game's options"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class HexManeuverNoRelicToPlaceViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation no_relic_to_place: "relic {relic} was named, but no relic is placed on this tile ({reason})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    reason: Annotated[str, Field(title="Reason")]
+    relic: Annotated[str, Field(title="Relic")]
+
+
+class HexManeuverNoTileToFlipViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation no_tile_to_flip: "no tile was given and the state's tile stack is empty"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class HexManeuverNoVotingCubeEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event no_voting_cube: "{player} has no voting cube left in the bank for event card {card}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    card: Annotated[str, Field(title="Card")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class HexManeuverNotYourArmyViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation not_your_army: "army {army} belongs to {owner}, not to {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    owner: Annotated[str, Field(title="Owner")]
+    player: Annotated[str, Field(title="Player")]
+
+
 class HexManeuverOptions(BaseModel):
     """
     Variants and house rules.
@@ -1164,6 +1906,43 @@ class HexManeuverOptions(BaseModel):
     ] = 2
 
 
+class HexManeuverOverMovementPointsViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation over_movement_points: "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    movement_points: Annotated[int, Field(title="Movement Points")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class HexManeuverPathNotAdjacentViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation path_not_adjacent: "step {step} goes from {from_hex} to {hex}, which are not adjacent"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_hex: Axial
+    hex: Axial
+    step: Annotated[int, Field(title="Step")]
+
+
+class HexManeuverPeasantsIntoOceanViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation peasants_into_ocean: "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+
+
 class HexManeuverPickup(BaseModel):
     """
     Units taken from one of the player's own undepleted armies on the path.
@@ -1182,12 +1961,61 @@ class HexManeuverPickup(BaseModel):
     ]
 
 
+class HexManeuverPickupDepletedViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation pickup_depleted: "army {army} is depleted; only undepleted units can be picked up"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+
+
+class HexManeuverPickupNotOnPathViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation pickup_not_on_path: "army {army} stands on {hex}, which the path does not pass"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    hex: Axial
+
+
+class HexManeuverPickupNotOwnViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation pickup_not_own: "army {army} belongs to {owner}; only your own units can be picked up"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    owner: Annotated[str, Field(title="Owner")]
+
+
 class HexManeuverPlacedRelic(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
     hex: Axial
     relic: Annotated[str, Field(max_length=64, min_length=1, title="Relic")]
+
+
+class HexManeuverPlacementPriorityIgnoredViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation placement_priority_ignored: "rotation {rotation} meets {met}, but rotation {better} meets {required}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    better: Annotated[int, Field(title="Better")]
+    met: Annotated[list[str], Field(title="Met")]
+    required: Annotated[list[str], Field(title="Required")]
+    rotation: Annotated[int, Field(title="Rotation")]
 
 
 class Relic1(RootModel[str]):
@@ -1238,6 +2066,68 @@ class HexManeuverReachableOverlay(BaseModel):
     ] = None
 
 
+class HexManeuverRelicBagEmptyViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation relic_bag_empty: "a relic must be placed on {hex}, but the state's relic bag is empty: name the relic drawn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+
+
+class HexManeuverRelicDrawMissingViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation relic_draw_missing: "a relic must be placed on {hex}: name the relic drawn, or give the state an rng seed for the service to draw it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+
+
+class HexManeuverRelicFacts(BaseModel):
+    """
+    Whether the explored tile gets a relic (relic.1 to relic.3), and why.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    due: Annotated[bool, Field(title="Due")]
+    hex: Annotated[Axial | None, Field(description="Where it is placed.")]
+    reason: Annotated[str, Field(title="Reason")]
+    relic: Annotated[
+        str | None, Field(description="The relic placed, when one is.", title="Relic")
+    ]
+
+
+class HexManeuverRelicNotDueViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation relic_not_due: "relic {relic} was named, but no relic is placed on this tile ({reason})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    reason: Annotated[str, Field(title="Reason")]
+    relic: Annotated[str, Field(title="Relic")]
+
+
+class HexManeuverRelicPlacedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event relic_placed: "relic {relic} placed on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    relic: Annotated[str, Field(title="Relic")]
+
+
 class BagItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -1277,6 +2167,45 @@ class HexManeuverRelics(BaseModel):
     ]
 
 
+class HexManeuverRotationFacts(BaseModel):
+    """
+    One rotation of an explored tile (explore.3, explore.4).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    conditions: Annotated[
+        list[str],
+        Field(description="The placement conditions it meets.", title="Conditions"),
+    ]
+    fits: Annotated[
+        bool,
+        Field(
+            description="The tile covers the province exactly so turned.", title="Fits"
+        ),
+    ]
+    relic_hex: Annotated[
+        Axial | None, Field(description="Where its relic symbol falls, if any.")
+    ]
+    relic_symbol: Annotated[
+        str | None,
+        Field(description="solid or outlined; null: no symbol.", title="Relic Symbol"),
+    ]
+    rotation: Annotated[int, Field(description="Sixths of a turn.", title="Rotation")]
+
+
+class HexManeuverSplitNeedsAMoveViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation split_needs_a_move: "units split from army {army} must move to another hex: the units remaining are not depleted"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+
+
 class Rng(RootModel[int]):
     root: Annotated[
         int,
@@ -1287,6 +2216,19 @@ class Rng(RootModel[int]):
             title="Rng",
         ),
     ] = None
+
+
+class HexManeuverStrandedAtSeaViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation stranded_at_sea: "{units} would be left on {hex} ({terrain}) with no vessel of yours on or next to it when the maneuver ends"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    terrain: Annotated[str, Field(title="Terrain")]
+    units: Annotated[dict[str, int], Field(title="Units")]
 
 
 class HexManeuverTarget(BaseModel):
@@ -1306,6 +2248,96 @@ class HexManeuverTarget(BaseModel):
     ]
 
 
+class HexManeuverTileDoesNotFitViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation tile_does_not_fit: "tile {tile} turned {rotation} sixths does not cover province {province} exactly"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    province: Annotated[str, Field(title="Province")]
+    rotation: Annotated[int, Field(title="Rotation")]
+    tile: Annotated[str, Field(title="Tile")]
+
+
+class HexManeuverTileNotOnTopViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation tile_not_on_top: "tile {tile} was named, but the top of the tile stack is {top}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    tile: Annotated[str, Field(title="Tile")]
+    top: Annotated[str, Field(title="Top")]
+
+
+class HexManeuverTilePlacedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event tile_placed: "tile {tile} placed on province {province} turned {rotation} sixths"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    province: Annotated[str, Field(title="Province")]
+    rotation: Annotated[int, Field(title="Rotation")]
+    tile: Annotated[str, Field(title="Tile")]
+
+
+class HexManeuverUnexploredNeedsExploreViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation unexplored_needs_explore: "{hex} lies in unexplored province {province}: only an exploration may enter it, as its last step"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    province: Annotated[str, Field(title="Province")]
+
+
+class HexManeuverUnitsDroppedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event units_dropped: "{units} dropped at {hex} as army {army}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    hex: Axial
+    units: Annotated[dict[str, int], Field(title="Units")]
+
+
+class HexManeuverUnitsPickedUpEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event units_picked_up: "{units} picked up from army {army} at {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(title="Army")]
+    hex: Axial
+    units: Annotated[dict[str, int], Field(title="Units")]
+
+
+class HexManeuverUnpackNeedsAMovementPointViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation unpack_needs_a_movement_point: "unpacking at {hex} costs 1 MP, but {unit} has spent {cost} of its {movement_points} MP"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    hex: Axial
+    movement_points: Annotated[int, Field(title="Movement Points")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class Mode2(StrEnum):
     """
     each: every action alone against the state; sequence: in order, each against the state the previous one produced, stopping after the first that is not applied.
@@ -1322,6 +2354,18 @@ class Mode3(StrEnum):
 
     strict = "strict"
     advisory = "advisory"
+
+
+class HexManeuverVesselOffWaterViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation vessel_off_water: "{hex} is {terrain}: vessels move through sea and ocean only"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    terrain: Annotated[str, Field(title="Terrain")]
 
 
 class HexManeuverViolationCode(StrEnum):
@@ -1360,6 +2404,31 @@ class HexManeuverViolationCode(StrEnum):
     relic_draw_missing = "relic_draw_missing"
     relic_bag_empty = "relic_bag_empty"
     event_card_missing = "event_card_missing"
+
+
+class HexManeuverVotingCubePlacedEventParams(BaseModel):
+    """
+    The params of hex_maneuver's event voting_cube_placed: "{player} put a voting cube on event card {card}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    card: Annotated[str, Field(title="Card")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class HexManeuverWaterNeedsFerryViolationParams(BaseModel):
+    """
+    The params of hex_maneuver's violation water_needs_ferry: "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours is on or next to it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    terrain: Annotated[str, Field(title="Terrain")]
+    units: Annotated[list[str], Field(title="Units")]
 
 
 class Location(BaseModel):
@@ -1405,6 +2474,122 @@ class PhasedOrdersAbility(BaseModel):
     range: Annotated[int | None, Field(ge=0, le=20, title="Range")] = 0
 
 
+class PhasedOrdersAbilityNotHeldViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation ability_not_held: "{unit} does not have the ability {ability}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ability: Annotated[str, Field(title="Ability")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersAbilityTargetOutOfRangeViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation ability_target_out_of_range: "{target} is {distance} hexes from {unit}; {ability} reaches {range}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ability: Annotated[str, Field(title="Ability")]
+    distance: Annotated[int, Field(title="Distance")]
+    range: Annotated[int, Field(title="Range")]
+    target: Annotated[str, Field(title="Target")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersAbilityUsedEventParams(BaseModel):
+    """
+    The params of phased_orders's event ability_used: "{unit} uses {ability} ({effect})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    ability: Annotated[str, Field(title="Ability")]
+    effect: Annotated[str, Field(title="Effect")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersArcherAttackedEventParams(BaseModel):
+    """
+    The params of phased_orders's event archer_attacked: "archer {archer} attacks {unit} flying over {hex}: it halts there"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    archer: Annotated[str, Field(title="Archer")]
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersArcherLetPassEventParams(BaseModel):
+    """
+    The params of phased_orders's event archer_let_pass: "archer {archer} lets {unit} fly over {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    archer: Annotated[str, Field(title="Archer")]
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersArcherOptionPendingViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    archer: Annotated[str, Field(title="Archer")]
+    decision: Annotated[str, Field(title="Decision")]
+    hex: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersBanditBlockedEventParams(BaseModel):
+    """
+    The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    players: Annotated[list[str], Field(title="Players")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersBanditNoRoomEventParams(BaseModel):
+    """
+    The params of phased_orders's event bandit_no_room: "{unit} would spawn on stronghold {stronghold}, which has no free legal hex beside it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    phase: Annotated[int, Field(title="Phase")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class Rng2(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=18446744073709551615, title="Rng")] = None
+
+
 class PhasedOrdersCaravan(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -1422,6 +2607,90 @@ class PhasedOrdersCaravan(BaseModel):
         int | None,
         Field(description="Resources carried.", ge=0, le=10000, title="Resources"),
     ] = 0
+
+
+class PhasedOrdersCaravanDisbandedEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_disbanded: "{unit} has neither durability nor resources left and is disbanded"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCaravanLoadedEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_loaded: "{unit} loads {amount} from {stronghold}: it carries {carried}, {stored} stay there"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    carried: Annotated[int, Field(title="Carried")]
+    phase: Annotated[int, Field(title="Phase")]
+    stored: Annotated[int, Field(title="Stored")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCaravanLostResourceEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_lost_resource: "{unit} has no durability left and loses a resource: {resources} left"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    phase: Annotated[int, Field(title="Phase")]
+    resources: Annotated[int, Field(title="Resources")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCaravanRepairedEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_repaired: "{unit} is repaired: durability {durability}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    durability: Annotated[int, Field(title="Durability")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCaravanRottedEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_rotted: "{unit} suffers Rot & Ruin: durability {durability}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    durability: Annotated[int, Field(title="Durability")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCaravanUnloadedEventParams(BaseModel):
+    """
+    The params of phased_orders's event caravan_unloaded: "{unit} unloads {amount} at {stronghold}: it carries {carried}, {stored} stored there"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    carried: Annotated[int, Field(title="Carried")]
+    phase: Annotated[int, Field(title="Phase")]
+    stored: Annotated[int, Field(title="Stored")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class PhasedOrdersCast(BaseModel):
@@ -1453,6 +2722,61 @@ class PhasedOrdersChangeSides(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
+class PhasedOrdersCombatAnnihilationEventParams(BaseModel):
+    """
+    The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    rounds: Annotated[int, Field(title="Rounds")]
+    table: Annotated[bool, Field(title="Table")]
+
+
+class PhasedOrdersCombatBeganEventParams(BaseModel):
+    """
+    The params of phased_orders's event combat_began: "melee on {hex} between {units}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    sides: Annotated[list[list[str]], Field(title="Sides")]
+    units: Annotated[list[str], Field(title="Units")]
+
+
+class PhasedOrdersCombatResultInvalidViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation combat_result_invalid: "the combat result for {hex}: {reason}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    reason: Annotated[str, Field(title="Reason")]
+
+
+class PhasedOrdersCombatWonEventParams(BaseModel):
+    """
+    The params of phased_orders's event combat_won: "{hex} is held by {winners} after {rounds} round(s)"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    rounds: Annotated[int, Field(title="Rounds")]
+    table: Annotated[bool, Field(title="Table")]
+    winners: Annotated[list[str], Field(title="Winners")]
+
+
 class PhasedOrdersCommission(BaseModel):
     """
     A stronghold ordered to produce a unit of `unit_type`: paid in phase 6 - by default
@@ -1481,6 +2805,54 @@ class PhasedOrdersCommission(BaseModel):
             max_length=32, min_length=1, pattern="^[a-z][a-z0-9_]*$", title="Unit Type"
         ),
     ]
+
+
+class PhasedOrdersCommuniqueAnsweredEventParams(BaseModel):
+    """
+    The params of phased_orders's event communique_answered: "{unit} answers the communique: {choice}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    choice: Annotated[str, Field(title="Choice")]
+    contested: Axial
+    followed_orders: Annotated[bool, Field(title="Followed Orders")]
+    interrupts: Annotated[int, Field(title="Interrupts")]
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersCommuniquePendingViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    decision: Annotated[str, Field(title="Decision")]
+    hex: Axial
+    player: Annotated[str, Field(title="Player")]
+    unit: Annotated[str, Field(title="Unit")]
+    units: Annotated[list[str], Field(title="Units")]
+
+
+class PhasedOrdersCommuniqueRaisedEventParams(BaseModel):
+    """
+    The params of phased_orders's event communique_raised: "emergency communique: {units} contest {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    interrupts: Annotated[int, Field(title="Interrupts")]
+    phase: Annotated[int, Field(title="Phase")]
+    players: Annotated[list[str], Field(title="Players")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    units: Annotated[list[str], Field(title="Units")]
 
 
 class Choice(StrEnum):
@@ -1540,6 +2912,19 @@ class PhasedOrdersDisband(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
+class PhasedOrdersEjectionPendingViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    decision: Annotated[str, Field(title="Decision")]
+    hex: Axial
+    units: Annotated[list[str], Field(title="Units")]
+
+
 class PhasedOrdersEventKind(StrEnum):
     """
     An event kind of Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, a result for every order and the game master's decisions: GET /v1/rulesets/phased_orders lists each with the rule that makes it happen and its message template.
@@ -1597,6 +2982,77 @@ class PhasedOrdersEventKind(StrEnum):
     income_generated = "income_generated"
 
 
+class PhasedOrdersExcessDonatedEventParams(BaseModel):
+    """
+    The params of phased_orders's event excess_donated: "{stronghold} donates {excess} resources to charity: {resources} left"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    excess: Annotated[int, Field(title="Excess")]
+    phase: Annotated[int, Field(title="Phase")]
+    resources: Annotated[int, Field(title="Resources")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+
+
+class PhasedOrdersFlewOverEventParams(BaseModel):
+    """
+    The params of phased_orders's event flew_over: "{unit} flies over {units} on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+    units: Annotated[list[str], Field(title="Units")]
+
+
+class PhasedOrdersGemsGainedEventParams(BaseModel):
+    """
+    The params of phased_orders's event gems_gained: "{player} gains {amount} gems: {gems}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    gems: Annotated[int, Field(title="Gems")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class PhasedOrdersHaltedByEnemyEventParams(BaseModel):
+    """
+    The params of phased_orders's event halted_by_enemy: "{unit} halts on {hex}: an enemy holds it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersHaltedByEnemyFlyerEventParams(BaseModel):
+    """
+    The params of phased_orders's event halted_by_enemy_flyer: "{unit} halts on {hex}: an enemy flying unit holds it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class PhasedOrdersHex(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -1621,6 +3077,20 @@ class PhasedOrdersHold(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
+class PhasedOrdersIncomeGeneratedEventParams(BaseModel):
+    """
+    The params of phased_orders's event income_generated: "{stronghold} generates {amount}: {resources}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    phase: Annotated[int, Field(title="Phase")]
+    resources: Annotated[int, Field(title="Resources")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+
+
 class PhasedOrdersLevelUp(BaseModel):
     """
     A unit the game master levels up in phase 18, and what the level gives it.
@@ -1642,17 +3112,16 @@ class PhasedOrdersLevelUp(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
-class PhasedOrdersListedAction(BaseModel):
+class PhasedOrdersLevelUpLapsedEventParams(BaseModel):
     """
-    A `submit` action `validate` accepts, as it is sent (its one order as JSON).
+    The params of phased_orders's event level_up_lapsed: "{unit} is gone: it does not level up"
     """
 
     model_config = ConfigDict(
         extra="allow",
     )
-    orders: Annotated[list[dict[str, Any]], Field(title="Orders")]
-    player: Annotated[str, Field(title="Player")]
-    type: Annotated[Literal["submit"], Field(title="Type")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class PhasedOrdersLoad(BaseModel):
@@ -1663,6 +3132,32 @@ class PhasedOrdersLoad(BaseModel):
     order: Annotated[Literal["load"], Field(title="Order")]
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersMeleeDamageEventParams(BaseModel):
+    """
+    The params of phased_orders's event melee_damage: "{unit} is down to {hit_points} hit points"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hit_points: Annotated[int, Field(title="Hit Points")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersMeleeDeclaresWarEventParams(BaseModel):
+    """
+    The params of phased_orders's event melee_declares_war: "melee on {hex}: war is declared between {players}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    players: Annotated[list[str], Field(title="Players")]
 
 
 class PhasedOrdersMove(BaseModel):
@@ -1681,6 +3176,56 @@ class PhasedOrdersMove(BaseModel):
     ]
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersNoOwnStrongholdViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation no_own_stronghold: "no stronghold of {player} stands on {hex}, where {unit} is"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    player: Annotated[str, Field(title="Player")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersNotACaravanViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation not_a_caravan: "{unit} is not a caravan: only caravans {order}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    order: Annotated[str, Field(title="Order")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersNotAnArcherViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation not_an_archer: "{unit} is no archer: only archers make ranged attacks"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersNotEnoughGemsViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation not_enough_gems: "{spell} costs {cost} gems; {player} holds {gems}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    gems: Annotated[int, Field(title="Gems")]
+    player: Annotated[str, Field(title="Player")]
+    spell: Annotated[str, Field(title="Spell")]
 
 
 class Unit1(RootModel[str]):
@@ -1777,6 +3322,32 @@ class PhasedOrdersOptions(BaseModel):
     ] = 1
 
 
+class PhasedOrdersOrdersReceivedEventParams(BaseModel):
+    """
+    The params of phased_orders's event orders_received: "{player} gave {orders} order(s)"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    orders: Annotated[int, Field(title="Orders")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class PhasedOrdersPathTooLongViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation path_too_long: "the path of {unit} has {steps} steps; its move is {move}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    move: Annotated[int, Field(title="Move")]
+    steps: Annotated[int, Field(title="Steps")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class Kind1(StrEnum):
     communique = "communique"
     archer = "archer"
@@ -1854,6 +3425,34 @@ class PhasedOrdersPendingDecision(BaseModel):
     ] = None
 
 
+class PhasedOrdersPhaseFacts(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    events: Annotated[
+        int,
+        Field(
+            description="The events of this run of the phase in the trace.",
+            title="Events",
+        ),
+    ]
+    name: Annotated[str, Field(title="Name")]
+    phase: Annotated[int, Field(title="Phase")]
+
+
+class PhasedOrdersPlacementPendingViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    decision: Annotated[str, Field(title="Decision")]
+    hex: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class Relations(StrEnum):
     allied = "allied"
     war = "war"
@@ -1888,6 +3487,22 @@ class PhasedOrdersPlayer(BaseModel):
     ] = 0
 
 
+class PhasedOrdersPredatorMovedEventParams(BaseModel):
+    """
+    The params of phased_orders's event predator_moved: "{unit} moves from {from} to {to} to attack {target}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_: Annotated[Axial, Field(alias="from")]
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    target: Annotated[str, Field(title="Target")]
+    to: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class Damage(RootModel[int]):
     root: Annotated[
         int,
@@ -1915,6 +3530,20 @@ class PhasedOrdersRangedAttack(BaseModel):
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     target: Annotated[str, Field(max_length=64, min_length=1, title="Target")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersRangedAttackEventParams(BaseModel):
+    """
+    The params of phased_orders's event ranged_attack: "{unit} shoots {target} for {damage}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    damage: Annotated[int, Field(title="Damage")]
+    phase: Annotated[int, Field(title="Phase")]
+    target: Annotated[str, Field(title="Target")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class PhasedOrdersReachableOverlay(BaseModel):
@@ -1967,6 +3596,20 @@ class UnansweredCommuniques1(StrEnum):
     follow_orders = "follow_orders"
 
 
+class PhasedOrdersResourcesGainedEventParams(BaseModel):
+    """
+    The params of phased_orders's event resources_gained: "{player} gains {amount} resources: {resources}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+    resources: Annotated[int, Field(title="Resources")]
+
+
 class Status1(StrEnum):
     carried_out = "carried_out"
     partly_carried_out = "partly_carried_out"
@@ -1989,7 +3632,13 @@ class PhasedOrdersResult(BaseModel):
         int,
         Field(description="The order's index in the action's orders.", title="Order"),
     ]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        dict[str, Any] | None,
+        Field(
+            description="The params of the result's message: those of its code (an order result's, or the violation's that refused the order).",
+            title="Params",
+        ),
+    ] = None
     phase: Annotated[
         int, Field(description="The phase that settled the order.", title="Phase")
     ]
@@ -2006,6 +3655,21 @@ class PhasedOrdersResult(BaseModel):
             title="Subject",
         ),
     ]
+
+
+class PhasedOrdersRoadPriorityEventParams(BaseModel):
+    """
+    The params of phased_orders's event road_priority: "{unit} entered the road on {hex}: its next step comes in {next}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    next: Annotated[str, Field(title="Next")]
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class Effect1(StrEnum):
@@ -2028,6 +3692,51 @@ class PhasedOrdersSpell(BaseModel):
     range: Annotated[int | None, Field(ge=0, le=20, title="Range")] = 0
 
 
+class PhasedOrdersSpellCastEventParams(BaseModel):
+    """
+    The params of phased_orders's event spell_cast: "{unit} casts {spell} on {target}; {player} has {gems} gems left"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    gems: Annotated[int, Field(title="Gems")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+    spell: Annotated[str, Field(title="Spell")]
+    target: Annotated[str, Field(title="Target")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersSpellHealedEventParams(BaseModel):
+    """
+    The params of phased_orders's event spell_healed: "{unit} casts {spell} on {target}: {hit_points} hit points; {player} has {gems} gems left"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    gems: Annotated[int, Field(title="Gems")]
+    hit_points: Annotated[int, Field(title="Hit Points")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+    spell: Annotated[str, Field(title="Spell")]
+    target: Annotated[str, Field(title="Target")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersSpellNotKnownViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation spell_not_known: "{unit} does not know the spell {spell}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    spell: Annotated[str, Field(title="Spell")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class PhasedOrdersStateBoard(BaseModel):
     """
     The board of a PhasedOrdersState: hexes.
@@ -2039,14 +3748,6 @@ class PhasedOrdersStateBoard(BaseModel):
     hexes: Annotated[
         list[PhasedOrdersHex], Field(max_length=10000, min_length=1, title="Hexes")
     ]
-
-
-class PhasedOrdersStop(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    phase: Annotated[int, Field(title="Phase")]
-    subphase: Annotated[str | None, Field(title="Subphase")] = None
 
 
 class PhasedOrdersStronghold(BaseModel):
@@ -2075,6 +3776,33 @@ class PhasedOrdersSurvivor(BaseModel):
     )
     hit_points: Annotated[int, Field(ge=1, le=1000, title="Hit Points")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersTargetNotEnemyViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation target_not_enemy: "{target} belongs to {owner}, who is not at war with {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    owner: Annotated[str, Field(title="Owner")]
+    player: Annotated[str, Field(title="Player")]
+    target: Annotated[str, Field(title="Target")]
+
+
+class PhasedOrdersTargetOutOfRangeViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation target_out_of_range: "{target} is {distance} hexes from {unit}; the reach is {range}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    distance: Annotated[int, Field(title="Distance")]
+    range: Annotated[int, Field(title="Range")]
+    target: Annotated[str, Field(title="Target")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class Ability(RootModel[str]):
@@ -2157,6 +3885,207 @@ class PhasedOrdersUnit(BaseModel):
     ] = False
 
 
+class PhasedOrdersUnitChangedSidesEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_changed_sides: "{unit} goes over from {from} to {to}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_: Annotated[str, Field(alias="from", title="From")]
+    phase: Annotated[int, Field(title="Phase")]
+    to: Annotated[str, Field(title="To")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitCommissionedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_commissioned: "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    paid_from: Annotated[str, Field(title="Paid From")]
+    payer: Annotated[str, Field(title="Payer")]
+    phase: Annotated[int, Field(title="Phase")]
+    resources: Annotated[int, Field(title="Resources")]
+    stronghold: Annotated[str, Field(title="Stronghold")]
+    unit: Annotated[str, Field(title="Unit")]
+    unit_type: Annotated[str, Field(title="Unit Type")]
+
+
+class PhasedOrdersUnitCreatedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_created: "{unit} appears on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    data: PhasedOrdersUnit
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitDamagedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_damaged: "{unit} is down to {hit_points} hit points"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hit_points: Annotated[int, Field(title="Hit Points")]
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitDestroyedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_destroyed: "{unit} is destroyed on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitDisbandedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_disbanded: "{unit} disbands on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitDismissedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_dismissed: "{unit} has no legal position left and is disbanded"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitEjectedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_ejected: "{unit} is ejected from {from} back to {to}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_: Annotated[Axial, Field(alias="from")]
+    phase: Annotated[int, Field(title="Phase")]
+    to: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitHealedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_healed: "{unit} heals {amount}: {hit_points} hit points"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    amount: Annotated[int, Field(title="Amount")]
+    hit_points: Annotated[int, Field(title="Hit Points")]
+    phase: Annotated[int, Field(title="Phase")]
+    source: Annotated[str, Field(title="Source")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitLevelledEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_levelled: "{unit} rises to level {level}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hit_points: Annotated[int, Field(title="Hit Points")]
+    level: Annotated[int, Field(title="Level")]
+    max_hit_points: Annotated[int, Field(title="Max Hit Points")]
+    phase: Annotated[int, Field(title="Phase")]
+    strength: Annotated[int, Field(title="Strength")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitMovedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_moved: "{unit} moves from {from} to {to} ({subphase})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_: Annotated[Axial, Field(alias="from")]
+    phase: Annotated[int, Field(title="Phase")]
+    remaining: Annotated[int, Field(title="Remaining")]
+    subphase: Annotated[str, Field(title="Subphase")]
+    to: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitShuntedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_shunted: "{unit} is shunted from {from} to {to}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_: Annotated[Axial, Field(alias="from")]
+    phase: Annotated[int, Field(title="Phase")]
+    to: Axial
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitSlainEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_slain: "{unit} is slain on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersUnitStarvedEventParams(BaseModel):
+    """
+    The params of phased_orders's event unit_starved: "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+    rng: Annotated[int, Field(ge=0, le=18446744073709551615, title="Rng")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
 class PhasedOrdersUnitType(BaseModel):
     """
     A unit a stronghold can be ordered to produce, with its cost.
@@ -2187,6 +4116,22 @@ class PhasedOrdersUnload(BaseModel):
     order: Annotated[Literal["unload"], Field(title="Order")]
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersUpkeepChargedEventParams(BaseModel):
+    """
+    The params of phased_orders's event upkeep_charged: "{player} owes {charge} upkeep and pays {paid}: {resources} left"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    charge: Annotated[int, Field(title="Charge")]
+    paid: Annotated[int, Field(title="Paid")]
+    phase: Annotated[int, Field(title="Phase")]
+    player: Annotated[str, Field(title="Player")]
+    resources: Annotated[int, Field(title="Resources")]
+    unpaid: Annotated[int, Field(title="Unpaid")]
 
 
 class Target(RootModel[str]):
@@ -2259,6 +4204,21 @@ class PhasedOrdersViolationCode(StrEnum):
     combat_result_invalid = "combat_result_invalid"
 
 
+class PhasedOrdersWarDeclaredEventParams(BaseModel):
+    """
+    The params of phased_orders's event war_declared: "war is declared between {players}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Axial
+    interrupts: Annotated[int, Field(title="Interrupts")]
+    phase: Annotated[int, Field(title="Phase")]
+    players: Annotated[list[str], Field(title="Players")]
+    subphase: Annotated[str, Field(title="Subphase")]
+
+
 class Error(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -2300,6 +4260,40 @@ class Problem(BaseModel):
     type: str
 
 
+class RegionConquestAlreadyRedeployedViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation already_redeployed: "troops were already redeployed this turn: only end_turn remains"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class RegionConquestAlreadyYoursViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation already_yours: "{region} is already held by {tokens} of your active tokens"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestCoinsScoredEventParams(BaseModel):
+    """
+    The params of region_conquest's event coins_scored: "{coins} victory coin(s) for {player}, 1 for each region their race tokens occupy"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    coins: Annotated[int, Field(title="Coins")]
+    player: Annotated[str, Field(title="Player")]
+
+
 class RegionConquestConquer(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -2307,6 +4301,16 @@ class RegionConquestConquer(BaseModel):
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     region: Annotated[str, Field(max_length=64, min_length=1, title="Region")]
     type: Annotated[Literal["conquer"], Field(title="Type")]
+
+
+class RegionConquestConquestsEndedViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation conquests_ended: "the final conquest of this turn has been made: the conquests for the turn are over"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
 
 
 class Target1(RootModel[str]):
@@ -2359,6 +4363,53 @@ class RegionConquestDefender(BaseModel):
         Field(description="The owner; null for the Lost Tribe.", title="Player"),
     ] = None
     tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestDefenderRegionNotHeldViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation defender_region_not_held: "the active race of {player} does not occupy {region}: kept tokens go back to regions still occupied by their race"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestDefenderTokenDiscardedEventParams(BaseModel):
+    """
+    The params of region_conquest's event defender_token_discarded: "{tokens} tokens of {owner} taken back from {region}; 1 discarded to the storage tray"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    owner: Annotated[str, Field(title="Owner")]
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestDefenderTokensKeptEventParams(BaseModel):
+    """
+    The params of region_conquest's event defender_tokens_kept: "{tokens} token(s) of {owner} kept in hand, to redeploy at the end of the turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    owner: Annotated[str, Field(title="Owner")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestDieRollMissingViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation die_roll_missing: "name the reinforcement die's result, or give the state an rng seed for the service to roll it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
 
 
 class RegionConquestEndTurn(BaseModel):
@@ -2423,24 +4474,76 @@ class RegionConquestFinalConquest(BaseModel):
     type: Annotated[Literal["final_conquest"], Field(title="Type")]
 
 
-class Type(StrEnum):
-    conquer = "conquer"
-    final_conquest = "final_conquest"
-    redeploy = "redeploy"
-    end_turn = "end_turn"
+class RegionConquestFinalConquestFailedEventParams(BaseModel):
+    """
+    The params of region_conquest's event final_conquest_failed: "{region} takes {cost}; {hand} tokens + {die} fall short: the tokens stay in hand and the conquests for the turn end"
+    """
 
-
-class RegionConquestLegalAction(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
+    cost: Annotated[int, Field(title="Cost")]
+    die: Annotated[int, Field(title="Die")]
+    hand: Annotated[int, Field(title="Hand")]
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestKeptForFirstConquestEventParams(BaseModel):
+    """
+    The params of region_conquest's event kept_for_first_conquest: "no region left for {player}: {tokens} token(s) stay in hand for a first conquest on their next turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestKeptTokensNotRedeployedViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation kept_tokens_not_redeployed: "{kept} token(s) kept by {player} after losses, {placed} redeployed: all of them go back to regions their race still occupies"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    kept: Annotated[int, Field(title="Kept")]
+    placed: Annotated[int, Field(title="Placed")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class RegionConquestKeptTokensRedeployedEventParams(BaseModel):
+    """
+    The params of region_conquest's event kept_tokens_redeployed: "{tokens} kept token(s) of {player} redeployed in {region}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestListedCost(BaseModel):
+    """
+    What a listed conquest costs, beside the action (`actions[action]`) it prices.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        int,
+        Field(
+            description="The index in `actions` of the conquest priced.", title="Action"
+        ),
+    ]
     cost: Annotated[
-        int | None, Field(description="The tokens a conquest takes.", title="Cost")
-    ] = None
-    region: Annotated[
-        str | None, Field(description="The target of a conquest.", title="Region")
-    ] = None
-    type: Annotated[Type, Field(title="Type")]
+        int, Field(description="The tokens the conquest takes.", title="Cost")
+    ]
+    region: Annotated[str, Field(title="Region")]
     winning_die_results: Annotated[
         list[int] | None,
         Field(
@@ -2450,33 +4553,42 @@ class RegionConquestLegalAction(BaseModel):
     ] = None
 
 
-class RegionConquestLegalActionsResponse(BaseModel):
+class RegionConquestLoneDefenderDiscardedEventParams(BaseModel):
+    """
+    The params of region_conquest's event lone_defender_discarded: "the single {race} token of {owner} in {region} discarded to the storage tray"
+    """
+
     model_config = ConfigDict(
         extra="allow",
     )
-    actions: Annotated[
-        list[RegionConquestLegalAction],
-        Field(
-            description="redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.",
-            title="Actions",
-        ),
-    ]
-    first_conquest: Annotated[
-        bool,
-        Field(
-            description="Conquests must enter by a border region.",
-            title="First Conquest",
-        ),
-    ]
+    owner: Annotated[str, Field(title="Owner")]
+    race: Annotated[str, Field(title="Race")]
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestLostTribeDiscardedEventParams(BaseModel):
+    """
+    The params of region_conquest's event lost_tribe_discarded: "{tokens} Lost Tribe token(s) in {region} discarded"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestMarkersStayEventParams(BaseModel):
+    """
+    The params of region_conquest's event markers_stay: "the markers in {region} ({markers}) stay for {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    markers: Annotated[dict[str, int], Field(title="Markers")]
     player: Annotated[str, Field(title="Player")]
-    total: Annotated[
-        int,
-        Field(description="How many legal actions there are in all.", title="Total"),
-    ]
-    truncated: Annotated[
-        bool,
-        Field(description="More than `limit` actions are legal.", title="Truncated"),
-    ]
+    region: Annotated[str, Field(title="Region")]
 
 
 class RegionConquestMove(BaseModel):
@@ -2490,6 +4602,77 @@ class RegionConquestMove(BaseModel):
     from_region: Annotated[str, Field(max_length=64, min_length=1, title="From Region")]
     to_region: Annotated[str, Field(max_length=64, min_length=1, title="To Region")]
     tokens: Annotated[int, Field(ge=1, le=10000, title="Tokens")]
+
+
+class RegionConquestMoveExceedsTokensViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation move_exceeds_tokens: "moves[{step}] takes {tokens} tokens from {region}, which holds {available} then"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    available: Annotated[int, Field(title="Available")]
+    region: Annotated[str, Field(title="Region")]
+    step: Annotated[int, Field(title="Step")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestNoTokenToStartViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation no_token_to_start: "you hold no race token: a conquest needs at least one to start"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class RegionConquestNotAdjacentViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation not_adjacent: "{region} borders none of the regions your active tokens occupy"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestNotEnoughTokensViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation not_enough_tokens: "conquering {region} takes {cost} tokens but you hold {hand}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    hand: Annotated[int, Field(title="Hand")]
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestNotOnBorderViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation not_on_border: "{region} is not a border region: a first conquest enters the board at its edge or from a sea at the edge"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestNotYourTurnViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation not_your_turn: "it is the turn of {turn_player}, not of {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    turn_player: Annotated[str, Field(title="Turn Player")]
 
 
 class RegionConquestOptions(BaseModel):
@@ -2511,6 +4694,18 @@ class RegionConquestOptions(BaseModel):
     ] = 2
 
 
+class RegionConquestOwnDeclineTokenLostEventParams(BaseModel):
+    """
+    The params of region_conquest's event own_decline_token_lost: "the in-decline token of {player} in {region} lost to the storage tray"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    region: Annotated[str, Field(title="Region")]
+
+
 class RegionConquestPlacement(BaseModel):
     """
     Tokens from a player's hand put on a region their active race occupies: the active
@@ -2523,6 +4718,32 @@ class RegionConquestPlacement(BaseModel):
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     region: Annotated[str, Field(max_length=64, min_length=1, title="Region")]
     tokens: Annotated[int, Field(ge=1, le=10000, title="Tokens")]
+
+
+class RegionConquestPlacementExceedsHandViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation placement_exceeds_hand: "{placed} tokens placed from the hand of {player}, which holds {hand}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hand: Annotated[int, Field(title="Hand")]
+    placed: Annotated[int, Field(title="Placed")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class RegionConquestPlacementExceedsKeptViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation placement_exceeds_kept: "{placed} tokens placed for {player}, who kept {kept} after losses this turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    kept: Annotated[int, Field(title="Kept")]
+    placed: Annotated[int, Field(title="Placed")]
+    player: Annotated[str, Field(title="Player")]
 
 
 ActiveAdditionalProperty = TypeAliasType(
@@ -2621,6 +4842,30 @@ class RegionConquestRedeploy(BaseModel):
     type: Annotated[Literal["redeploy"], Field(title="Type")]
 
 
+class RegionConquestRedeployOutsideYourRegionsViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation redeploy_outside_your_regions: "{region} is not held by your active tokens: redeployment only moves tokens between your regions"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestRedeploymentPendingViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation redeployment_pending: "{tokens} token(s) of {player} still to redeploy ({reason}): redeploy before ending the turn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    reason: Annotated[str, Field(title="Reason")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
 class AdjacentItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -2679,6 +4924,56 @@ class RegionConquestRegion(BaseModel):
     ] = None
 
 
+class RegionConquestRegionConqueredEventParams(BaseModel):
+    """
+    The params of region_conquest's event region_conquered: "{region} conquered by {player} with {tokens} tokens"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestRegionLeftEmptyViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation region_left_empty: "{region} would be left without a token: redeployment leaves at least one in each of your regions"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    region: Annotated[str, Field(title="Region")]
+
+
+class RegionConquestReinforcementDieRolledEventParams(BaseModel):
+    """
+    The params of region_conquest's event reinforcement_die_rolled: "the reinforcement die shows {die}: {hand} tokens + {die} against {cost}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    die: Annotated[int, Field(title="Die")]
+    hand: Annotated[int, Field(title="Hand")]
+
+
+class RegionConquestReinforcementNotNeededViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation reinforcement_not_needed: "you hold {hand} tokens, enough for the {cost} that {region} takes: conquer it without the die"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(title="Cost")]
+    hand: Annotated[int, Field(title="Hand")]
+    region: Annotated[str, Field(title="Region")]
+
+
 class RegionConquestRenderOverlay(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -2702,7 +4997,7 @@ class RegionConquestRenderOverlay(BaseModel):
     ] = None
 
 
-class Rng2(RootModel[int]):
+class Rng3(RootModel[int]):
     root: Annotated[
         int,
         Field(
@@ -2726,6 +5021,32 @@ class RegionConquestStateBoard(BaseModel):
         list[RegionConquestRegion],
         Field(max_length=10000, min_length=1, title="Regions"),
     ]
+
+
+class RegionConquestTokensMovedEventParams(BaseModel):
+    """
+    The params of region_conquest's event tokens_moved: "{tokens} tokens moved from {from_region} to {to_region}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    from_region: Annotated[str, Field(title="From Region")]
+    to_region: Annotated[str, Field(title="To Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
+
+
+class RegionConquestTokensPlacedEventParams(BaseModel):
+    """
+    The params of region_conquest's event tokens_placed: "{tokens} token(s) of {player} placed from hand in {region}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    region: Annotated[str, Field(title="Region")]
+    tokens: Annotated[int, Field(title="Tokens")]
 
 
 class ConqueredItem(RootModel[str]):
@@ -2763,6 +5084,17 @@ class RegionConquestTurn(BaseModel):
             title="Reinforcement Used",
         ),
     ] = False
+
+
+class RegionConquestTurnPassedEventParams(BaseModel):
+    """
+    The params of region_conquest's event turn_passed: "the turn passes to {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
 
 
 class Mode7(StrEnum):
@@ -2807,6 +5139,18 @@ class RegionConquestViolationCode(StrEnum):
     defender_region_not_held = "defender_region_not_held"
     kept_tokens_not_redeployed = "kept_tokens_not_redeployed"
     redeployment_pending = "redeployment_pending"
+
+
+class RegionConquestWaterRegionViolationParams(BaseModel):
+    """
+    The params of region_conquest's violation water_region: "{region} is a {kind}: seas and lakes cannot be conquered"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    kind: Annotated[str, Field(title="Kind")]
+    region: Annotated[str, Field(title="Region")]
 
 
 class RelicSymbol(StrEnum):
@@ -2959,6 +5303,62 @@ class Terrain(StrEnum):
     ocean = "ocean"
 
 
+class TerritoryConquestArmiesMovedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event armies_moved: "{player} spent {moved} soldier tokens and moved {moved} armies from {sources} into {destination}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    moved: Annotated[int, Field(title="Moved")]
+    player: Annotated[str, Field(title="Player")]
+    sources: Annotated[dict[str, int], Field(title="Sources")]
+
+
+class TerritoryConquestArmiesRecruitedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event armies_recruited: "{player} spent {count} soldier tokens and recruited {count} armies into {castle}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    castle: Annotated[str, Field(title="Castle")]
+    count: Annotated[int, Field(title="Count")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class TerritoryConquestArmiesReturnedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event armies_returned: "{count} of {player}'s armies returned from {territory} to {castle}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    castle: Annotated[str, Field(title="Castle")]
+    count: Annotated[int, Field(title="Count")]
+    player: Annotated[str, Field(title="Player")]
+    territory: Annotated[str, Field(title="Territory")]
+
+
+class TerritoryConquestBonusGainedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event bonus_gained: "{player} placed a pawn on {location} in {territory}: {effect_name}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    effect: Annotated[str, Field(title="Effect")]
+    effect_name: Annotated[str, Field(title="Effect Name")]
+    location: Annotated[str, Field(title="Location")]
+    player: Annotated[str, Field(title="Player")]
+    territory: Annotated[str, Field(title="Territory")]
+
+
 IconsAdditionalProperty = TypeAliasType(
     "IconsAdditionalProperty", Annotated[int, Field(ge=-10000, le=10000)]
 )
@@ -2988,6 +5388,44 @@ class TerritoryConquestBonusLocation(BaseModel):
     ]
 
 
+class TerritoryConquestBonusLocationNamedTwiceViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation bonus_location_named_twice: "bonus location {location} is named twice in the placement: it holds a single pawn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    location: Annotated[str, Field(title="Location")]
+
+
+class TerritoryConquestBonusLocationOccupiedViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation bonus_location_occupied: "bonus location {location} already holds one of {player}'s pawns: it holds a single pawn"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    location: Annotated[str, Field(title="Location")]
+    player: Annotated[str, Field(title="Player")]
+
+
+class TerritoryConquestBonusLostEventParams(BaseModel):
+    """
+    The params of territory_conquest's event bonus_lost: "{player} lost the {effect_name} bonus of {location} in {territory}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    effect: Annotated[str, Field(title="Effect")]
+    effect_name: Annotated[str, Field(title="Effect Name")]
+    location: Annotated[str, Field(title="Location")]
+    player: Annotated[str, Field(title="Player")]
+    territory: Annotated[str, Field(title="Territory")]
+
+
 class Targets1Item(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -3003,6 +5441,27 @@ class Targets1(RootModel[list[Targets1Item]]):
     ] = None
 
 
+class TerritoryConquestConquestPhaseEndedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event conquest_phase_ended: "both players stopped one after the other: the Conquest phase ends"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class TerritoryConquestConquestStoppedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event conquest_stopped: "{player} stopped their conquest"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+
+
 class TerritoryConquestCostsOverlay(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -3016,6 +5475,31 @@ class TerritoryConquestCostsOverlay(BaseModel):
             title="Player",
         ),
     ]
+
+
+class TerritoryConquestDoubleMoveBlockedViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation double_move_blocked: "{source} is two territories from {destination}, but a double move cannot pass through {via}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    source: Annotated[str, Field(title="Source")]
+    via: Annotated[list[str], Field(title="Via")]
+
+
+class TerritoryConquestEntersOpponentCastleViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation enters_opponent_castle: "{destination} is {opponent}'s castle: you cannot move your army pawns onto it"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    opponent: Annotated[str, Field(title="Opponent")]
 
 
 class TerritoryConquestEventKind(StrEnum):
@@ -3050,6 +5534,72 @@ class PlacementItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
+class TerritoryConquestMoveShortOfSoldierTokensViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation move_short_of_soldier_tokens: "moving {moved} armies costs {moved} soldier tokens, but {player} has {soldier_tokens}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    moved: Annotated[int, Field(title="Moved")]
+    player: Annotated[str, Field(title="Player")]
+    soldier_tokens: Annotated[int, Field(title="Soldier Tokens")]
+
+
+class TerritoryConquestNeedsDoubleMoveViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation needs_double_move: "{source} is two territories from {destination}: only a double move reaches it, and {player} holds no double move bonus"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    player: Annotated[str, Field(title="Player")]
+    source: Annotated[str, Field(title="Source")]
+
+
+class TerritoryConquestNotAMajorityViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation not_a_majority: "{moved} armies move into {destination}, which is not more than the {enemy} enemy armies there"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    enemy: Annotated[int, Field(title="Enemy")]
+    moved: Annotated[int, Field(title="Moved")]
+
+
+class TerritoryConquestNotFirstToActViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation not_first_to_act: "{first} takes the first action of the Conquest phase ({reason}), not {player}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    first: Annotated[str, Field(title="First")]
+    player: Annotated[str, Field(title="Player")]
+    reason: Annotated[str, Field(title="Reason")]
+    round_first_player: Annotated[str, Field(title="Round First Player")]
+    soldier_tokens: Annotated[dict[str, int], Field(title="Soldier Tokens")]
+
+
+class TerritoryConquestNotYourTurnViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation not_your_turn: "it is {to_act}'s action, not {player}'s"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    to_act: Annotated[str, Field(title="To Act")]
+
+
 class TerritoryConquestOptions(BaseModel):
     """
     Variants and house rules.
@@ -3067,7 +5617,7 @@ class TerritoryConquestOptions(BaseModel):
     ] = True
 
 
-class Type1(StrEnum):
+class Type(StrEnum):
     recruit = "recruit"
     move = "move"
     stop = "stop"
@@ -3078,7 +5628,30 @@ class TerritoryConquestPastAction(BaseModel):
         extra="allow",
     )
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
-    type: Annotated[Type1, Field(title="Type")]
+    type: Annotated[Type, Field(title="Type")]
+
+
+class TerritoryConquestPhaseOverViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation phase_over: "the Conquest phase has ended: both players stopped one after the other"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+
+
+class TerritoryConquestPlacementExceedsSurvivorsViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation placement_exceeds_survivors: "{placed} pawns are placed on bonus locations, but only {survivors} survive the move into {destination}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    placed: Annotated[int, Field(title="Placed")]
+    survivors: Annotated[int, Field(title="Survivors")]
 
 
 ArmiesAdditionalProperty = TypeAliasType(
@@ -3258,6 +5831,43 @@ class TerritoryConquestRecruit(BaseModel):
     type: Annotated[Literal["recruit"], Field(title="Type")]
 
 
+class TerritoryConquestRecruitExceedsReserveViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation recruit_exceeds_reserve: "{player} recruits {count} armies but has only {reserve} in reserve"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    count: Annotated[int, Field(title="Count")]
+    player: Annotated[str, Field(title="Player")]
+    reserve: Annotated[int, Field(title="Reserve")]
+
+
+class TerritoryConquestRecruitShortOfSoldierTokensViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation recruit_short_of_soldier_tokens: "recruiting {count} armies costs {count} soldier tokens, but {player} has {soldier_tokens}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    count: Annotated[int, Field(title="Count")]
+    player: Annotated[str, Field(title="Player")]
+    soldier_tokens: Annotated[int, Field(title="Soldier Tokens")]
+
+
+class TerritoryConquestReserveEmptyViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation reserve_empty: "all of {player}'s armies are already on the board: there is none to recruit"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+
+
 class FromBonusLocation(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -3280,6 +5890,31 @@ class TerritoryConquestSource(BaseModel):
         ),
     ] = None
     territory: Annotated[str, Field(max_length=64, min_length=1, title="Territory")]
+
+
+class TerritoryConquestSourceFacts(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    distance: Annotated[
+        int, Field(description="1, or 2 for a double move.", title="Distance")
+    ]
+    territory: Annotated[str, Field(title="Territory")]
+    via: Annotated[
+        list[str], Field(description="The territory a double move passes.", title="Via")
+    ]
+
+
+class TerritoryConquestSourceNotAdjacentViolationParams(BaseModel):
+    """
+    The params of territory_conquest's violation source_not_adjacent: "{source} is not adjacent to the destination {destination}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    destination: Annotated[str, Field(title="Destination")]
+    source: Annotated[str, Field(title="Source")]
 
 
 class TerritoryConquestSourceOption(BaseModel):
@@ -3374,6 +6009,57 @@ ProductionAdditionalProperty = TypeAliasType(
 VictoryPointsAdditionalProperty = TypeAliasType(
     "VictoryPointsAdditionalProperty", Annotated[int, Field(ge=-10000, le=10000)]
 )
+
+
+class TerritoryConquestTerritoryAbandonedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event territory_abandoned: "{player} no longer controls {territory}: no army of theirs is left there"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    territory: Annotated[str, Field(title="Territory")]
+
+
+class TerritoryConquestTerritoryTakenEventParams(BaseModel):
+    """
+    The params of territory_conquest's event territory_taken: "{player} now controls {territory}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(title="Player")]
+    previous: Annotated[str | None, Field(title="Previous")]
+    territory: Annotated[str, Field(title="Territory")]
+
+
+class TerritoryConquestTokenDiscardedEventParams(BaseModel):
+    """
+    The params of territory_conquest's event token_discarded: "{player} discarded a {token} token"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    location: Annotated[str, Field(title="Location")]
+    player: Annotated[str, Field(title="Player")]
+    token: Annotated[str, Field(title="Token")]
+
+
+class TerritoryConquestTokenTakenEventParams(BaseModel):
+    """
+    The params of territory_conquest's event token_taken: "{player} took a {token} token"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    location: Annotated[str, Field(title="Location")]
+    player: Annotated[str, Field(title="Player")]
+    token: Annotated[str, Field(title="Token")]
 
 
 class StoppedItem(RootModel[str]):
@@ -3504,6 +6190,22 @@ class Violation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
+
+
+class ArbiterRulesetsPhasedOrdersDerivedPhasedOrdersStop(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str | None, Field(title="Subphase")]
+
+
+class ArbiterRulesetsPhasedOrdersQueriesPhasedOrdersStop(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    phase: Annotated[int, Field(title="Phase")]
+    subphase: Annotated[str | None, Field(title="Subphase")] = None
 
 
 class AreaMovementBuildReach(BaseModel):
@@ -3654,6 +6356,116 @@ class AreaMovementCodeEntry(BaseModel):
     ]
 
 
+class AreaMovementConflict(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    barbarians: Annotated[int, Field(title="Barbarians")]
+    causes: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(
+            description="population_limit (with the limit, the tokens and the excess), enemy_city (with its owner), pirate_city.",
+            title="Causes",
+        ),
+    ]
+    tokens: Annotated[
+        dict[str, int],
+        Field(description="Each player's tokens in the area.", title="Tokens"),
+    ]
+
+
+class AreaMovementConflictCausedEventParams(BaseModel):
+    """
+    The params of area_movement's event conflict_caused: "{player} entered {area}: conflict ({reason})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    causes: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(title="Causes"),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    reason: Annotated[str, Field(title="Reason")]
+
+
+class AreaMovementConflictChange(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    causes: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(
+            description="Caused: why the area is in conflict; voided: why it was.",
+            title="Causes",
+        ),
+    ]
+    how: Annotated[
+        str | None, Field(description="Voided: moved_out or destroyed.", title="How")
+    ] = None
+    plan: Annotated[
+        int,
+        Field(description="The 0-based index of the plan in `plans`.", title="Plan"),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    step: Annotated[
+        int,
+        Field(
+            description="The 0-based index of the step in that plan's steps.",
+            title="Step",
+        ),
+    ]
+
+
+class AreaMovementConflictVoidedEventParams(BaseModel):
+    """
+    The params of area_movement's event conflict_voided: "the conflict in {area} is void after a step of {player} ({how})"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[str, Field(title="Area")]
+    how: Annotated[str, Field(title="How")]
+    player: Annotated[str, Field(title="Player")]
+    was: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(title="Was"),
+    ]
+
+
 class AreaMovementConflictsResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -3681,6 +6493,13 @@ class AreaMovementConflictsResponse(BaseModel):
     ]
 
 
+class AreaMovementDerived(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    plan: AreaMovementPlanFacts
+
+
 class AreaMovementEvent(BaseModel):
     """
     Something the action made happen, with the rule's id.
@@ -3692,7 +6511,26 @@ class AreaMovementEvent(BaseModel):
     at: Location | None = None
     kind: AreaMovementEventKind
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        AreaMovementTokensMovedEventParams
+        | AreaMovementShipBuiltEventParams
+        | AreaMovementShipMaintainedEventParams
+        | AreaMovementShipDestroyedEventParams
+        | AreaMovementShipSailedEventParams
+        | AreaMovementTokensEmbarkedEventParams
+        | AreaMovementTokensDisembarkedEventParams
+        | AreaMovementTokensLandedEventParams
+        | AreaMovementMovementEndedEventParams
+        | AreaMovementUnmaintainedShipDestroyedEventParams
+        | AreaMovementMovedMarksClearedEventParams
+        | AreaMovementConflictCausedEventParams
+        | AreaMovementConflictVoidedEventParams
+        | None,
+        Field(
+            description="The params of the event's message: those of its kind's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
 
 
@@ -3859,7 +6697,44 @@ class AreaMovementViolation(BaseModel):
     at: Location | None = None
     code: AreaMovementViolationCode
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        AreaMovementOutOfTurnViolationParams
+        | AreaMovementMovementEndedViolationParams
+        | AreaMovementStepAfterEndViolationParams
+        | AreaMovementNotAdjacentByLandViolationParams
+        | AreaMovementNotEnoughTokensViolationParams
+        | AreaMovementLandAndShipViolationParams
+        | AreaMovementTokenAlreadyMovedViolationParams
+        | AreaMovementAreaOutOfPlayViolationParams
+        | AreaMovementNotCoastalViolationParams
+        | AreaMovementNoTokenInAreaViolationParams
+        | AreaMovementTooManyShipsViolationParams
+        | AreaMovementTreasuryShortForShipViolationParams
+        | AreaMovementTreasuryShortForShipAndTokenViolationParams
+        | AreaMovementNoPopulationTokenViolationParams
+        | AreaMovementPaymentNotTwoTokensViolationParams
+        | AreaMovementPaymentNoneFromShipAreaViolationParams
+        | AreaMovementPaymentTokensMissingViolationParams
+        | AreaMovementShipNotMaintainedViolationParams
+        | AreaMovementMaintenanceTreasuryShortViolationParams
+        | AreaMovementMaintenanceTokenMissingViolationParams
+        | AreaMovementMaintenanceNotDueViolationParams
+        | AreaMovementAlreadyMaintainedViolationParams
+        | AreaMovementShipCannotBeDestroyedViolationParams
+        | AreaMovementVoyageTooLongViolationParams
+        | AreaMovementNotAdjacentByWaterViolationParams
+        | AreaMovementShipAlreadySailedViolationParams
+        | AreaMovementOpenSeaViolationParams
+        | AreaMovementOverCapacityViolationParams
+        | AreaMovementDisembarkAtSeaViolationParams
+        | AreaMovementVoyageEndsOutOfPlayViolationParams
+        | AreaMovementDisembarkOutOfPlayViolationParams
+        | None,
+        Field(
+            description="The params of the violation's message: those of its code's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
     severity: Annotated[
         Severity | None,
@@ -3895,6 +6770,57 @@ class HexManeuverCodeEntry(BaseModel):
             description="The English message, with {params} to fill.", title="Template"
         ),
     ]
+
+
+class HexManeuverDerived(BaseModel):
+    """
+    The movement facts of every maneuver and exploration; a maneuver adds what its
+    army has in range at its destination; an exploration whose tile was flipped adds its
+    rotations, and once the tile fits, the landing, the relic and what is in range.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    cost: Annotated[int, Field(description="The MP the path costs.", title="Cost")]
+    destination: Axial
+    ferried: Annotated[
+        bool, Field(description="The path uses ferrying.", title="Ferried")
+    ]
+    in_range: Annotated[
+        list[HexManeuverTarget] | None,
+        Field(
+            description="Enemy objects the army can attack where it ends.",
+            title="In Range",
+        ),
+    ] = None
+    landed: Annotated[
+        bool | None,
+        Field(description="The army moved onto the claimed hex.", title="Landed"),
+    ] = None
+    march: Annotated[bool, Field(title="March")]
+    movement_points: Annotated[
+        int,
+        Field(
+            description="The slowest moved unit's MP (march included).",
+            title="Movement Points",
+        ),
+    ]
+    relic: HexManeuverRelicFacts | None = None
+    rotation: Annotated[
+        int | None,
+        Field(description="The rotation the tile is placed in.", title="Rotation"),
+    ] = None
+    rotations: Annotated[
+        list[HexManeuverRotationFacts] | None, Field(title="Rotations")
+    ] = None
+    unpacked: Annotated[
+        int | None,
+        Field(
+            description="A maneuver: the trebuchets unpacked at its end.",
+            title="Unpacked",
+        ),
+    ] = None
 
 
 class HexManeuverDestination(BaseModel):
@@ -3939,7 +6865,25 @@ class HexManeuverEvent(BaseModel):
     at: Location | None = None
     kind: HexManeuverEventKind
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        HexManeuverArmyMovedEventParams
+        | HexManeuverDepletionPlacedEventParams
+        | HexManeuverArmySplitEventParams
+        | HexManeuverUnitsDroppedEventParams
+        | HexManeuverUnitsPickedUpEventParams
+        | HexManeuverArmiesMergedEventParams
+        | HexManeuverTilePlacedEventParams
+        | HexManeuverLandingFailedEventParams
+        | HexManeuverRelicPlacedEventParams
+        | HexManeuverEventCardFlippedEventParams
+        | HexManeuverVotingCubePlacedEventParams
+        | HexManeuverNoVotingCubeEventParams
+        | None,
+        Field(
+            description="The params of the event's message: those of its kind's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
 
 
@@ -4116,7 +7060,44 @@ class HexManeuverViolation(BaseModel):
     at: Location | None = None
     code: HexManeuverViolationCode
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        HexManeuverNotYourArmyViolationParams
+        | HexManeuverArmyDepletedViolationParams
+        | HexManeuverPathNotAdjacentViolationParams
+        | HexManeuverEnemyInPathViolationParams
+        | HexManeuverEnemyAtDestinationViolationParams
+        | HexManeuverOverMovementPointsViolationParams
+        | HexManeuverSplitNeedsAMoveViolationParams
+        | HexManeuverTileNotOnTopViolationParams
+        | HexManeuverEventCardNotOnTopViolationParams
+        | HexManeuverDroppedBeyondReachViolationParams
+        | HexManeuverDropNotOnPathViolationParams
+        | HexManeuverMarchNotAllowedViolationParams
+        | HexManeuverPickupNotOnPathViolationParams
+        | HexManeuverPickupNotOwnViolationParams
+        | HexManeuverPickupDepletedViolationParams
+        | HexManeuverVesselOffWaterViolationParams
+        | HexManeuverPeasantsIntoOceanViolationParams
+        | HexManeuverWaterNeedsFerryViolationParams
+        | HexManeuverStrandedAtSeaViolationParams
+        | HexManeuverUnpackNeedsAMovementPointViolationParams
+        | HexManeuverUnexploredNeedsExploreViolationParams
+        | HexManeuverExplorerNotMilitaryViolationParams
+        | HexManeuverClaimNotUnexploredViolationParams
+        | HexManeuverTileDoesNotFitViolationParams
+        | HexManeuverNoTileToFlipViolationParams
+        | HexManeuverPlacementPriorityIgnoredViolationParams
+        | HexManeuverNoRelicToPlaceViolationParams
+        | HexManeuverRelicNotDueViolationParams
+        | HexManeuverRelicDrawMissingViolationParams
+        | HexManeuverRelicBagEmptyViolationParams
+        | HexManeuverEventCardMissingViolationParams
+        | None,
+        Field(
+            description="The params of the violation's message: those of its code's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
     severity: Annotated[
         Severity | None,
@@ -4125,6 +7106,36 @@ class HexManeuverViolation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
+
+
+class PhasedOrdersBanditSpawnedAdjacentEventParams(BaseModel):
+    """
+    The params of phased_orders's event bandit_spawned_adjacent: "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    data: PhasedOrdersUnit
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    rng: Annotated[Rng2 | None, Field(title="Rng")] = None
+    stronghold: Annotated[str, Field(title="Stronghold")]
+    unit: Annotated[str, Field(title="Unit")]
+
+
+class PhasedOrdersBanditSpawnedEventParams(BaseModel):
+    """
+    The params of phased_orders's event bandit_spawned: "{unit} appears as a bandit on {hex}"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    data: PhasedOrdersUnit
+    hex: Axial
+    phase: Annotated[int, Field(title="Phase")]
+    unit: Annotated[str, Field(title="Unit")]
 
 
 class PhasedOrdersCodeEntry(BaseModel):
@@ -4158,6 +7169,53 @@ class PhasedOrdersCombatResult(BaseModel):
     ] = None
 
 
+class PhasedOrdersDecisionNotAnOptionViolationParams(BaseModel):
+    """
+    The params of phased_orders's violation decision_not_an_option: "decision {decision}: the answer given is not one of its options"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    decision: Annotated[str, Field(title="Decision")]
+    options: Annotated[list[PhasedOrdersOption], Field(title="Options")]
+
+
+class PhasedOrdersDerived(BaseModel):
+    """
+    A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
+    `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
+    stopped for decisions: `stopped_at` and the `pending_decisions`.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    orders: Annotated[
+        int | None, Field(description="The orders submitted.", title="Orders")
+    ] = None
+    pending_decisions: Annotated[
+        list[PhasedOrdersPendingDecision] | None, Field(title="Pending Decisions")
+    ] = None
+    phases: Annotated[list[PhasedOrdersPhaseFacts] | None, Field(title="Phases")] = None
+    refused: Annotated[
+        list[int] | None,
+        Field(description="The indexes of the orders a rule refuses.", title="Refused"),
+    ] = None
+    results: Annotated[list[PhasedOrdersResult] | None, Field(title="Results")] = None
+    stopped_at: ArbiterRulesetsPhasedOrdersDerivedPhasedOrdersStop | None = None
+    unordered: Annotated[
+        list[str] | None,
+        Field(description="Units and strongholds without an order.", title="Unordered"),
+    ] = None
+    unused_combat_results: Annotated[
+        list[int] | None, Field(title="Unused Combat Results")
+    ] = None
+    unused_decisions: Annotated[list[str] | None, Field(title="Unused Decisions")] = (
+        None
+    )
+
+
 class PhasedOrdersEvent(BaseModel):
     """
     Something the action made happen, with the rule's id.
@@ -4169,7 +7227,63 @@ class PhasedOrdersEvent(BaseModel):
     at: Location | None = None
     kind: PhasedOrdersEventKind
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        PhasedOrdersOrdersReceivedEventParams
+        | PhasedOrdersUnitDisbandedEventParams
+        | PhasedOrdersSpellHealedEventParams
+        | PhasedOrdersCaravanRottedEventParams
+        | PhasedOrdersCaravanLostResourceEventParams
+        | PhasedOrdersCaravanDisbandedEventParams
+        | PhasedOrdersUpkeepChargedEventParams
+        | PhasedOrdersUnitStarvedEventParams
+        | PhasedOrdersUnitCommissionedEventParams
+        | PhasedOrdersSpellCastEventParams
+        | PhasedOrdersRangedAttackEventParams
+        | PhasedOrdersUnitDamagedEventParams
+        | PhasedOrdersUnitDestroyedEventParams
+        | PhasedOrdersAbilityUsedEventParams
+        | PhasedOrdersResourcesGainedEventParams
+        | PhasedOrdersGemsGainedEventParams
+        | PhasedOrdersCaravanLoadedEventParams
+        | PhasedOrdersCaravanUnloadedEventParams
+        | PhasedOrdersUnitMovedEventParams
+        | PhasedOrdersRoadPriorityEventParams
+        | PhasedOrdersHaltedByEnemyEventParams
+        | PhasedOrdersHaltedByEnemyFlyerEventParams
+        | PhasedOrdersFlewOverEventParams
+        | PhasedOrdersArcherAttackedEventParams
+        | PhasedOrdersArcherLetPassEventParams
+        | PhasedOrdersCommuniqueRaisedEventParams
+        | PhasedOrdersCommuniqueAnsweredEventParams
+        | PhasedOrdersWarDeclaredEventParams
+        | PhasedOrdersPredatorMovedEventParams
+        | PhasedOrdersUnitEjectedEventParams
+        | PhasedOrdersCombatBeganEventParams
+        | PhasedOrdersMeleeDeclaresWarEventParams
+        | PhasedOrdersMeleeDamageEventParams
+        | PhasedOrdersUnitSlainEventParams
+        | PhasedOrdersCombatWonEventParams
+        | PhasedOrdersCombatAnnihilationEventParams
+        | PhasedOrdersUnitHealedEventParams
+        | PhasedOrdersCaravanRepairedEventParams
+        | PhasedOrdersUnitCreatedEventParams
+        | PhasedOrdersBanditSpawnedEventParams
+        | PhasedOrdersBanditBlockedEventParams
+        | PhasedOrdersBanditSpawnedAdjacentEventParams
+        | PhasedOrdersBanditNoRoomEventParams
+        | PhasedOrdersExcessDonatedEventParams
+        | PhasedOrdersUnitShuntedEventParams
+        | PhasedOrdersUnitDismissedEventParams
+        | PhasedOrdersUnitLevelledEventParams
+        | PhasedOrdersLevelUpLapsedEventParams
+        | PhasedOrdersUnitChangedSidesEventParams
+        | PhasedOrdersIncomeGeneratedEventParams
+        | None,
+        Field(
+            description="The params of the event's message: those of its kind's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
 
 
@@ -4189,24 +7303,6 @@ class PhasedOrdersEventEntry(BaseModel):
         Field(
             description="The English message, with {params} to fill.", title="Template"
         ),
-    ]
-
-
-class PhasedOrdersLegalActionsResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    actions: Annotated[
-        list[PhasedOrdersListedAction],
-        Field(
-            description="One submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold.",
-            title="Actions",
-        ),
-    ]
-    player: Annotated[str, Field(title="Player")]
-    truncated: Annotated[
-        bool,
-        Field(description="More than `limit` actions are legal.", title="Truncated"),
     ]
 
 
@@ -4468,7 +7564,29 @@ class PhasedOrdersViolation(BaseModel):
     at: Location | None = None
     code: PhasedOrdersViolationCode
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        PhasedOrdersPathTooLongViolationParams
+        | PhasedOrdersNotAnArcherViolationParams
+        | PhasedOrdersTargetOutOfRangeViolationParams
+        | PhasedOrdersTargetNotEnemyViolationParams
+        | PhasedOrdersSpellNotKnownViolationParams
+        | PhasedOrdersNotEnoughGemsViolationParams
+        | PhasedOrdersAbilityNotHeldViolationParams
+        | PhasedOrdersAbilityTargetOutOfRangeViolationParams
+        | PhasedOrdersNotACaravanViolationParams
+        | PhasedOrdersNoOwnStrongholdViolationParams
+        | PhasedOrdersCommuniquePendingViolationParams
+        | PhasedOrdersArcherOptionPendingViolationParams
+        | PhasedOrdersEjectionPendingViolationParams
+        | PhasedOrdersPlacementPendingViolationParams
+        | PhasedOrdersDecisionNotAnOptionViolationParams
+        | PhasedOrdersCombatResultInvalidViolationParams
+        | None,
+        Field(
+            description="The params of the violation's message: those of its code's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
     severity: Annotated[
         Severity | None,
@@ -4583,6 +7701,17 @@ class RegionConquestCostResponse(BaseModel):
     ]
 
 
+class RegionConquestDerived(BaseModel):
+    """
+    A conquest's cost, tokens and die; empty for any other action.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    conquest: RegionConquestCost | None = None
+
+
 class RegionConquestEvent(BaseModel):
     """
     Something the action made happen, with the rule's id.
@@ -4594,7 +7723,28 @@ class RegionConquestEvent(BaseModel):
     at: Location | None = None
     kind: RegionConquestEventKind
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        RegionConquestRegionConqueredEventParams
+        | RegionConquestLostTribeDiscardedEventParams
+        | RegionConquestLoneDefenderDiscardedEventParams
+        | RegionConquestDefenderTokenDiscardedEventParams
+        | RegionConquestDefenderTokensKeptEventParams
+        | RegionConquestOwnDeclineTokenLostEventParams
+        | RegionConquestMarkersStayEventParams
+        | RegionConquestReinforcementDieRolledEventParams
+        | RegionConquestFinalConquestFailedEventParams
+        | RegionConquestTokensMovedEventParams
+        | RegionConquestTokensPlacedEventParams
+        | RegionConquestKeptTokensRedeployedEventParams
+        | RegionConquestKeptForFirstConquestEventParams
+        | RegionConquestCoinsScoredEventParams
+        | RegionConquestTurnPassedEventParams
+        | None,
+        Field(
+            description="The params of the event's message: those of its kind's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
 
 
@@ -4617,6 +7767,53 @@ class RegionConquestEventEntry(BaseModel):
     ]
 
 
+class RegionConquestLegalActionsResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    actions: Annotated[
+        list[
+            Annotated[
+                RegionConquestConquer
+                | RegionConquestFinalConquest
+                | RegionConquestRedeploy
+                | RegionConquestEndTurn,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.",
+            title="Actions",
+        ),
+    ]
+    costs: Annotated[
+        list[RegionConquestListedCost],
+        Field(
+            description="The cost of each listed conquest and final conquest, in listing order.",
+            title="Costs",
+        ),
+    ]
+    count: Annotated[
+        int, Field(description="Actions listed (at most `limit`).", title="Count")
+    ]
+    first_conquest: Annotated[
+        bool,
+        Field(
+            description="Conquests must enter by a border region.",
+            title="First Conquest",
+        ),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    total: Annotated[
+        int,
+        Field(description="How many legal actions there are in all.", title="Total"),
+    ]
+    truncated: Annotated[
+        bool,
+        Field(description="More than `limit` actions are legal.", title="Truncated"),
+    ]
+
+
 class RegionConquestState(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -4636,7 +7833,7 @@ class RegionConquestState(BaseModel):
         Field(max_length=10000, min_length=1, title="Regions"),
     ]
     rng: Annotated[
-        Rng2 | None,
+        Rng3 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -4673,7 +7870,7 @@ class RegionConquestStateByReference(BaseModel):
     ]
     regions: Annotated[list[RegionConquestRegion] | None, Field(title="Regions")] = None
     rng: Annotated[
-        Rng2 | None,
+        Rng3 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -4775,7 +7972,32 @@ class RegionConquestViolation(BaseModel):
     at: Location | None = None
     code: RegionConquestViolationCode
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        RegionConquestNotYourTurnViolationParams
+        | RegionConquestWaterRegionViolationParams
+        | RegionConquestAlreadyYoursViolationParams
+        | RegionConquestNotOnBorderViolationParams
+        | RegionConquestNotAdjacentViolationParams
+        | RegionConquestNotEnoughTokensViolationParams
+        | RegionConquestNoTokenToStartViolationParams
+        | RegionConquestConquestsEndedViolationParams
+        | RegionConquestReinforcementNotNeededViolationParams
+        | RegionConquestDieRollMissingViolationParams
+        | RegionConquestAlreadyRedeployedViolationParams
+        | RegionConquestRedeployOutsideYourRegionsViolationParams
+        | RegionConquestMoveExceedsTokensViolationParams
+        | RegionConquestRegionLeftEmptyViolationParams
+        | RegionConquestPlacementExceedsHandViolationParams
+        | RegionConquestPlacementExceedsKeptViolationParams
+        | RegionConquestDefenderRegionNotHeldViolationParams
+        | RegionConquestKeptTokensNotRedeployedViolationParams
+        | RegionConquestRedeploymentPendingViolationParams
+        | None,
+        Field(
+            description="The params of the violation's message: those of its code's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
     severity: Annotated[
         Severity | None,
@@ -4813,6 +8035,53 @@ class TerritoryConquestCodeEntry(BaseModel):
     ]
 
 
+class TerritoryConquestDerived(BaseModel):
+    """
+    Every action: who acts next and whether the phase ends (out of turn: nobody, no).
+    A recruitment adds what it recruits and spends; a move what it moves, loses and
+    changes, per player.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    bonuses_gained: Annotated[
+        dict[str, list[str]] | None,
+        Field(
+            description="By player: the bonus locations they take.",
+            title="Bonuses Gained",
+        ),
+    ] = None
+    bonuses_lost: Annotated[
+        dict[str, list[str]] | None,
+        Field(
+            description="By player: the bonus locations they lose.",
+            title="Bonuses Lost",
+        ),
+    ] = None
+    double_move_used: Annotated[bool | None, Field(title="Double Move Used")] = None
+    enemy_armies: Annotated[int | None, Field(title="Enemy Armies")] = None
+    losses: Annotated[int | None, Field(title="Losses")] = None
+    moved: Annotated[int | None, Field(title="Moved")] = None
+    phase_ends: Annotated[bool, Field(title="Phase Ends")]
+    production_icons_change: Annotated[
+        dict[str, dict[str, int]] | None,
+        Field(
+            description="By player: the change of each production icon.",
+            title="Production Icons Change",
+        ),
+    ] = None
+    recruited: Annotated[int | None, Field(title="Recruited")] = None
+    soldier_tokens_spent: Annotated[int | None, Field(title="Soldier Tokens Spent")] = (
+        None
+    )
+    sources: Annotated[
+        list[TerritoryConquestSourceFacts] | None, Field(title="Sources")
+    ] = None
+    survivors: Annotated[int | None, Field(title="Survivors")] = None
+    to_act_next: Annotated[str | None, Field(title="To Act Next")]
+
+
 class TerritoryConquestEvent(BaseModel):
     """
     Something the action made happen, with the rule's id.
@@ -4824,7 +8093,24 @@ class TerritoryConquestEvent(BaseModel):
     at: Location | None = None
     kind: TerritoryConquestEventKind
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        TerritoryConquestArmiesRecruitedEventParams
+        | TerritoryConquestArmiesMovedEventParams
+        | TerritoryConquestArmiesReturnedEventParams
+        | TerritoryConquestBonusLostEventParams
+        | TerritoryConquestTokenDiscardedEventParams
+        | TerritoryConquestBonusGainedEventParams
+        | TerritoryConquestTokenTakenEventParams
+        | TerritoryConquestTerritoryTakenEventParams
+        | TerritoryConquestTerritoryAbandonedEventParams
+        | TerritoryConquestConquestStoppedEventParams
+        | TerritoryConquestConquestPhaseEndedEventParams
+        | None,
+        Field(
+            description="The params of the event's message: those of its kind's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
 
 
@@ -5001,7 +8287,28 @@ class TerritoryConquestViolation(BaseModel):
     at: Location | None = None
     code: TerritoryConquestViolationCode
     message: Annotated[str, Field(title="Message")]
-    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+    params: Annotated[
+        TerritoryConquestPhaseOverViolationParams
+        | TerritoryConquestNotFirstToActViolationParams
+        | TerritoryConquestNotYourTurnViolationParams
+        | TerritoryConquestRecruitShortOfSoldierTokensViolationParams
+        | TerritoryConquestRecruitExceedsReserveViolationParams
+        | TerritoryConquestReserveEmptyViolationParams
+        | TerritoryConquestSourceNotAdjacentViolationParams
+        | TerritoryConquestNeedsDoubleMoveViolationParams
+        | TerritoryConquestDoubleMoveBlockedViolationParams
+        | TerritoryConquestNotAMajorityViolationParams
+        | TerritoryConquestMoveShortOfSoldierTokensViolationParams
+        | TerritoryConquestEntersOpponentCastleViolationParams
+        | TerritoryConquestBonusLocationOccupiedViolationParams
+        | TerritoryConquestBonusLocationNamedTwiceViolationParams
+        | TerritoryConquestPlacementExceedsSurvivorsViolationParams
+        | None,
+        Field(
+            description="The params of the violation's message: those of its code's params model.",
+            title="Params",
+        ),
+    ] = None
     rule: Annotated[str, Field(title="Rule")]
     severity: Annotated[
         Severity | None,
@@ -5060,7 +8367,12 @@ class AreaMovementOutcome(BaseModel):
             title="Applied",
         ),
     ]
-    derived: Annotated[dict[str, Any] | None, Field(title="Derived")] = None
+    derived: Annotated[
+        AreaMovementDerived | None,
+        Field(
+            description="The facts a frontend shows beside the verdict (each present only when the action has it)."
+        ),
+    ] = None
     events: Annotated[list[AreaMovementEvent] | None, Field(title="Events")] = None
     legal: Annotated[bool, Field(title="Legal")]
     patch: Annotated[
@@ -5252,17 +8564,6 @@ class HexManeuverDescription(BaseModel):
     ]
 
 
-class HexManeuverLegalActionsResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    actions: Annotated[list[HexManeuverManeuver], Field(title="Actions")]
-    count: Annotated[
-        int, Field(description="Actions listed (at most `limit`).", title="Count")
-    ]
-    truncated: Annotated[bool, Field(title="Truncated")]
-
-
 class HexManeuverTile(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -5331,6 +8632,34 @@ class PhasedOrdersLegalActionsRequest(BaseModel):
     ]
 
 
+class PhasedOrdersLegalActionsResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    actions: Annotated[
+        list[
+            Annotated[
+                PhasedOrdersResolve | PhasedOrdersSubmit, Field(discriminator="type")
+            ]
+        ],
+        Field(
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).",
+            title="Actions",
+        ),
+    ]
+    count: Annotated[
+        int, Field(description="Actions listed (at most `limit`).", title="Count")
+    ]
+    player: Annotated[str, Field(title="Player")]
+    truncated: Annotated[
+        bool,
+        Field(
+            description="The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.",
+            title="Truncated",
+        ),
+    ]
+
+
 class PhasedOrdersNewGame(BaseModel):
     """
     A game's first state, signed when the service signs states.
@@ -5387,7 +8716,12 @@ class PhasedOrdersOutcome(BaseModel):
             title="Applied",
         ),
     ]
-    derived: Annotated[dict[str, Any] | None, Field(title="Derived")] = None
+    derived: Annotated[
+        PhasedOrdersDerived | None,
+        Field(
+            description="The facts a frontend shows beside the verdict (each present only when the action has it)."
+        ),
+    ] = None
     events: Annotated[list[PhasedOrdersEvent] | None, Field(title="Events")] = None
     legal: Annotated[bool, Field(title="Legal")]
     patch: Annotated[
@@ -5543,7 +8877,7 @@ class PhasedOrdersResolveResponse(BaseModel):
     ] = True
     state: Annotated[dict[str, Any] | None, Field(title="State")] = None
     state_hash: Annotated[str | None, Field(title="State Hash")] = None
-    stopped_at: PhasedOrdersStop | None = None
+    stopped_at: ArbiterRulesetsPhasedOrdersQueriesPhasedOrdersStop | None = None
     trace: Annotated[
         list[PhasedOrdersTracePhase] | None,
         Field(
@@ -5786,7 +9120,12 @@ class RegionConquestOutcome(BaseModel):
             title="Applied",
         ),
     ]
-    derived: Annotated[dict[str, Any] | None, Field(title="Derived")] = None
+    derived: Annotated[
+        RegionConquestDerived | None,
+        Field(
+            description="The facts a frontend shows beside the verdict (each present only when the action has it)."
+        ),
+    ] = None
     events: Annotated[list[RegionConquestEvent] | None, Field(title="Events")] = None
     legal: Annotated[bool, Field(title="Legal")]
     patch: Annotated[
@@ -5896,14 +9235,25 @@ class TerritoryConquestLegalActionsResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    can_stop: Annotated[bool, Field(title="Can Stop")]
-    count: Annotated[
-        int, Field(description="Moves listed (at most `limit`).", title="Count")
+    actions: Annotated[
+        list[
+            Annotated[
+                TerritoryConquestRecruit
+                | TerritoryConquestMove
+                | TerritoryConquestStop,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.",
+            title="Actions",
+        ),
     ]
-    moves: Annotated[list[TerritoryConquestMove], Field(title="Moves")]
+    count: Annotated[
+        int, Field(description="Actions listed (at most `limit`).", title="Count")
+    ]
     phase_ended: Annotated[bool, Field(title="Phase Ended")]
     player: Annotated[str, Field(title="Player")]
-    recruits: Annotated[list[TerritoryConquestRecruit], Field(title="Recruits")]
     to_act: Annotated[
         bool,
         Field(
@@ -5914,7 +9264,7 @@ class TerritoryConquestLegalActionsResponse(BaseModel):
     truncated: Annotated[
         bool,
         Field(
-            description="More legal moves exist than the limit allowed.",
+            description="The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.",
             title="Truncated",
         ),
     ]
@@ -6119,6 +9469,34 @@ class AreaMovementConflictsRequest(BaseModel):
     ]
 
 
+class AreaMovementLegalActionsResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    actions: Annotated[
+        list[
+            Annotated[
+                AreaMovementPlan | AreaMovementEndMovement, Field(discriminator="type")
+            ]
+        ],
+        Field(
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.",
+            title="Actions",
+        ),
+    ]
+    count: Annotated[
+        int, Field(description="Actions listed (at most `limit`).", title="Count")
+    ]
+    player: Annotated[str, Field(title="Player")]
+    truncated: Annotated[
+        bool,
+        Field(
+            description="The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.",
+            title="Truncated",
+        ),
+    ]
+
+
 class AreaMovementValidateBatchRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -6246,6 +9624,34 @@ class HexManeuverExplore(BaseModel):
             title="Units",
         ),
     ] = None
+
+
+class HexManeuverLegalActionsResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    actions: Annotated[
+        list[
+            Annotated[
+                HexManeuverManeuver | HexManeuverExplore, Field(discriminator="type")
+            ]
+        ],
+        Field(
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in the order of candidates.py: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.",
+            title="Actions",
+        ),
+    ]
+    count: Annotated[
+        int, Field(description="Actions listed (at most `limit`).", title="Count")
+    ]
+    player: Annotated[str, Field(title="Player")]
+    truncated: Annotated[
+        bool,
+        Field(
+            description="The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.",
+            title="Truncated",
+        ),
+    ]
 
 
 class HexManeuverRenderOverlay(BaseModel):
@@ -6401,7 +9807,7 @@ class TerritoryConquestLegalActionsRequest(BaseModel):
     limit: Annotated[
         int | None,
         Field(
-            description="At most this many moves are listed.",
+            description="At most this many actions are listed.",
             ge=1,
             le=10000,
             title="Limit",
@@ -6475,7 +9881,12 @@ class TerritoryConquestOutcome(BaseModel):
             title="Applied",
         ),
     ]
-    derived: Annotated[dict[str, Any] | None, Field(title="Derived")] = None
+    derived: Annotated[
+        TerritoryConquestDerived | None,
+        Field(
+            description="The facts a frontend shows beside the verdict (each present only when the action has it)."
+        ),
+    ] = None
     events: Annotated[list[TerritoryConquestEvent] | None, Field(title="Events")] = None
     legal: Annotated[bool, Field(title="Legal")]
     patch: Annotated[
@@ -6618,7 +10029,12 @@ class HexManeuverOutcome(BaseModel):
             title="Applied",
         ),
     ]
-    derived: Annotated[dict[str, Any] | None, Field(title="Derived")] = None
+    derived: Annotated[
+        HexManeuverDerived | None,
+        Field(
+            description="The facts a frontend shows beside the verdict (each present only when the action has it)."
+        ),
+    ] = None
     events: Annotated[list[HexManeuverEvent] | None, Field(title="Events")] = None
     legal: Annotated[bool, Field(title="Legal")]
     patch: Annotated[

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, Union
 
 from pydantic import BaseModel, Field, create_model
 
@@ -71,10 +71,10 @@ def _catalogued(ruleset: Ruleset) -> tuple[Any, Any, type[BaseModel]]:
                   "each with the rule that makes it happen and its message template.")
     violation = create_model(f"{prefix}Violation", __base__=Violation,
                              __doc__="A rule the action breaks, with the rule's id.",
-                             code=(codes, ...))
+                             code=(codes, ...), params=_params(ruleset, "violation"))
     event = create_model(f"{prefix}Event", __base__=Event,
                          __doc__="Something the action made happen, with the rule's id.",
-                         kind=(kinds, ...))
+                         kind=(kinds, ...), params=_params(ruleset, "event"))
     code_entry = create_model(f"{prefix}CodeEntry", __base__=CodeEntry, code=(codes, ...))
     event_entry = create_model(f"{prefix}EventEntry", __base__=EventEntry, kind=(kinds, ...))
     description = create_model(
@@ -143,6 +143,19 @@ class NewGame(Frozen):
         "send it beside the state with the game's first action.")
 
 
+def _params(ruleset: Ruleset, said: Literal["violation", "event"]) -> Any:
+    """The params field of the ruleset's Violation (or Event) for the documents: one of
+    the params models of its catalogue, each described with its code's template
+    (``Catalogue.params_model``)."""
+    catalogue = ruleset.catalogue
+    names = list(catalogue.codes if said == "violation" else catalogue.events)
+    models = tuple(catalogue.params_model(said, n) for n in names)
+    params: Any = Union[models] if len(models) > 1 else models[0]  # noqa: UP007
+    key = "code" if said == "violation" else "kind"
+    return (params, Field(default_factory=dict, description=(
+        f"The params of the {said}'s message: those of its {key}'s params model.")))
+
+
 @cache
 def contract(ruleset: Ruleset) -> Contract:
     prefix = camel(ruleset.id)
@@ -163,13 +176,18 @@ def contract(ruleset: Ruleset) -> Contract:
     if ruleset.boards is not None:
         whole = ruleset.state_model | ruleset.boards.reference_model
     typed_state: Any = whole | None
+    derived: Any = ruleset.derived_model or dict[str, Any]
     violation, event, description = _catalogued(ruleset)
     violations: Any = list[violation]  # type: ignore[valid-type]  # a model made at start-up
     events: Any = list[event]  # type: ignore[valid-type]  # a model made at start-up
     outcome = create_model(f"{prefix}Outcome", __base__=Outcome, __doc__=Outcome.__doc__,
                            state=(typed_state, None),
                            violations=(violations, Field(default_factory=list)),
-                           events=(events, Field(default_factory=list)))
+                           events=(events, Field(default_factory=list)),
+                           derived=(derived, Field(
+                               default_factory=dict, description="The facts a frontend "
+                               "shows beside the verdict (each present only when the "
+                               "action has it).")))
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))

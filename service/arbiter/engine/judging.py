@@ -134,20 +134,36 @@ def legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A]
             yield action
 
 
+# How many candidates one listing judges at most, whatever its ``limit``: a combinatorial
+# generator (splits, drops, pick-ups) may propose far more actions than are legal, and a
+# listing stays within the request's compute budget by counting judgements, not time, so
+# the same request always answers the same list.
+MAX_JUDGED = 10_000
+
+
 @dataclass(frozen=True, slots=True)
 class Bounded(Generic[A]):
-    """The first ``limit`` legal actions, and whether there were more."""
+    """The first ``limit`` legal actions, and whether the listing stopped short: more were
+    legal than ``limit``, or the generator still had candidates when ``MAX_JUDGED`` of them
+    had been judged."""
 
     actions: list[A]
     truncated: bool
 
 
 def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A],
-                limit: int) -> Bounded[A]:
-    """At most ``limit`` legal actions; the generator is judged one step past the limit so
-    ``truncated`` is exact, and no further."""
+                limit: int, max_judged: int = MAX_JUDGED) -> Bounded[A]:
+    """At most ``limit`` legal actions, in the generator's order; the generator is judged
+    one step past the limit so ``truncated`` is exact, and no further; at most
+    ``max_judged`` candidates are judged (``truncated`` when some were left unjudged)."""
     found: list[A] = []
-    for action in legal(judge, board, candidates):
+    judged = 0
+    for action in candidates:
+        if judged == max_judged:
+            return Bounded(found, True)
+        judged += 1
+        if not judge(board, action).verdict.legal:
+            continue
         if len(found) == limit:
             return Bounded(found, True)
         found.append(action)

@@ -15,8 +15,9 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
   ``examples`` to paste;
 - its ``board_fields``: the static part of a state, which a client may send by
   reference (``engine.boards``);
-- optionally ``ready`` (the fields its compiled board keeps as JSON, which a state's hash
-  reads rather than dumping them again) and ``reported_draws`` (the fields of an action
+- optionally ``derived_model`` (the model of its outcomes' ``derived`` facts), ``ready``
+  (the fields its compiled board keeps as JSON, which a state's hash reads rather than
+  dumping them again) and ``reported_draws`` (the fields of an action
   that report a draw made at the table, which a signed game with a seed refuses).
 
 Randomness: a state's ``rng`` field is its seed (digital mode: the service draws with it
@@ -111,6 +112,11 @@ class Ruleset(Generic[S, A, B]):
     # result, a tile or card named): where a signed state has a seed, the service draws
     # them, and the transport refuses an action that names them.
     reported_draws: Callable[[A], Sequence[str]] = no_draws
+    # The model of its outcomes' ``derived`` facts (each optional fact absent from an
+    # action that has none). ``judge`` builds plain dicts, never this model: it types
+    # GraphQL and OpenAPI, and a test checks every judgement's facts against it. None:
+    # the ruleset derives nothing.
+    derived_model: type[BaseModel] | None = None
 
     @cached_property
     def boards(self) -> BoardShape | None:

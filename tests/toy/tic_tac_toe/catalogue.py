@@ -8,7 +8,9 @@ and ``build_catalogue`` refuses one that cites a rule not listed here.
 
 from __future__ import annotations
 
-from arbiter.engine.catalogue import build_catalogue
+from typing import Any
+
+from arbiter.engine.catalogue import Entry, build_catalogue
 
 # The three rows, the three columns and the two diagonals, by cell number.
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -28,20 +30,32 @@ RULES: list[tuple[str, str]] = [
     ("over.1", "Once the game is won, drawn or resigned, nobody moves any more."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("not_your_turn", "turn.1", "it is the turn of {turn_player}, not of {player}"),
     ("cell_taken", "place.1", "cell {cell} already holds {mark}"),
     ("game_over", "over.1", "the game has ended in a {ending}: nobody moves any more"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("mark_placed", "place.1", "{player} puts {mark} on cell {cell}"),
     ("game_won", "win.1", "{winner} wins: {mark} has three in a row on cells {line}"),
     ("game_drawn", "draw.1", "the grid is full without three in a row: a draw"),
     ("player_resigned", "resign.1", "{player} resigns: {winner} wins"),
 ]
 
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "cell": int,
+    "ending": str,
+    "line": list[int],
+    "mark": str,
+    "player": str,
+    "turn_player": str,
+    "winner": str,
+}
+
+
 CATALOGUE = build_catalogue(
     "tic_tac_toe", "1.0.0", "Tic-tac-toe: the toy ruleset that shows the shape",
-    rules=RULES, codes=CODES, events=EVENTS,
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES,
     data={"lines": [list(line) for line in LINES], "first_mark": FIRST_MARK})

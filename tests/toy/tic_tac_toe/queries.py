@@ -1,12 +1,12 @@
 """The derived question a frontend asks of a state, served at
 ``POST /v1/rulesets/tic_tac_toe/legal-actions``: what the player may do now, each empty
-cell and resigning, bounded by ``limit``. Built on the engine's ``first_legal`` over the
-generator (``candidates.py``) and ``judge``, so an action listed is one ``validate``
-accepts, and the other way round."""
+cell and resigning, each exactly as ``validate`` takes it, bounded by ``limit``. Built on
+the engine's ``first_legal`` over the generator (``candidates.py``) and ``judge``, so an
+action listed is one ``validate`` accepts, and the other way round."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 from pydantic import Field
 
@@ -16,7 +16,7 @@ from arbiter.engine.wire import Frozen, Id
 from .board import check_player, compile_board
 from .candidates import candidates
 from .judge import judge
-from .models import TicTacToePlace, TicTacToeState
+from .models import TicTacToeAnyAction, TicTacToeState
 
 
 class TicTacToeLegalActionsRequest(Frozen):
@@ -26,27 +26,19 @@ class TicTacToeLegalActionsRequest(Frozen):
                        "are listed (there are never more than 10).")
 
 
-class TicTacToeLegalAction(Frozen):
-    type: Literal["place", "resign"]
-    cell: int | None = Field(default=None, description="Where a mark would go.")
-
-
 class TicTacToeLegalActionsResponse(Frozen):
     player: str
-    actions: list[TicTacToeLegalAction] = Field(
-        description="A mark on each empty cell in cell order, then resign; none when it is "
-        "not the player's turn or the game is over.")
+    actions: list[Annotated[TicTacToeAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it: a mark on each empty "
+        "cell in cell order, then resign; none when it is not the player's turn or the game "
+        "is over.")
     truncated: bool = Field(description="More than ``limit`` actions are legal.")
+    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
 def run_legal_actions(request: TicTacToeLegalActionsRequest) -> TicTacToeLegalActionsResponse:
     board = compile_board(request.state)
     check_player(board, request.player, at=("player",))
     found = first_legal(judge, board, candidates(board, request.player), request.limit)
-    return TicTacToeLegalActionsResponse(
-        player=request.player,
-        actions=[TicTacToeLegalAction(type=action.type,
-                                      cell=action.cell if isinstance(action, TicTacToePlace)
-                                      else None)
-                 for action in found.actions],
-        truncated=found.truncated)
+    return TicTacToeLegalActionsResponse(player=request.player, actions=found.actions,
+                                         truncated=found.truncated, count=len(found.actions))

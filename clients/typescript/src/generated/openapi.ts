@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The single steps the player can take next, each as a plan of one step, bounded by limit. */
+        /** What the player can do next, each action as validate takes it: ending the movement, and each single step as a plan of one step; bounded by limit. */
         post: operations["legalActionsAreaMovement"];
         delete?: never;
         options?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Every maneuver destination of every undepleted army of a player, bounded by limit. */
+        /** A player's legal maneuvers and explorations, each as validate takes it: whole armies, splits, unpacking, drops and pick-ups; bounded by limit. */
         post: operations["legalActionsHexManeuver"];
         delete?: never;
         options?: never;
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The orders a player may give now, one submit action each, bounded by limit. */
+        /** The orders a player may give now, one submit action each as validate takes it, then resolving the turn; bounded by limit. */
         post: operations["legalActionsPhasedOrders"];
         delete?: never;
         options?: never;
@@ -730,7 +730,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What the player may do now: each region they may conquer with its cost (border regions on a first conquest), final conquests the die could win, redeployment and the end of the turn. */
+        /** What the player may do now, each action as validate takes it: redeployment, the end of the turn, each region they may conquer (border regions on a first conquest), final conquests; each conquest's cost beside. */
         post: operations["legalActionsRegionConquest"];
         delete?: never;
         options?: never;
@@ -901,7 +901,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A player's legal recruits, moves (bounded by limit) and stop. */
+        /** A player's legal recruits, moves and stop, each as validate takes it, bounded by limit. */
         post: operations["legalActionsTerritoryConquest"];
         delete?: never;
         options?: never;
@@ -1035,6 +1035,14 @@ export interface components {
         /** AreaMovementAction */
         AreaMovementAction: components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"];
         /**
+         * AreaMovementAlreadyMaintainedViolationParams
+         * @description The params of area_movement's violation already_maintained: "ship {ship} is already maintained this turn: maintenance is paid once per ship per turn"
+         */
+        AreaMovementAlreadyMaintainedViolationParams: {
+            /** Ship */
+            ship: string;
+        };
+        /**
          * AreaMovementArea
          * @description A land area. Tokens, cities and barbarians stand only on land areas.
          */
@@ -1074,6 +1082,14 @@ export interface components {
              * @description The areas (land or pure water) a ship passes to by water from here; every pair is listed from both ends. Only a coastal area has any.
              */
             water?: string[];
+        };
+        /**
+         * AreaMovementAreaOutOfPlayViolationParams
+         * @description The params of area_movement's violation area_out_of_play: "{area} is out of play: tokens cannot step into it"
+         */
+        AreaMovementAreaOutOfPlayViolationParams: {
+            /** Area */
+            area: string;
         };
         /** AreaMovementBuildReach */
         AreaMovementBuildReach: {
@@ -1219,9 +1235,7 @@ export interface components {
              * Causes
              * @description population_limit (with the limit, the tokens and the excess), enemy_city (with its owner), pirate_city.
              */
-            causes: {
-                [key: string]: unknown;
-            }[];
+            causes: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
             /**
              * Tokens
              * @description Each player's tokens in the area.
@@ -1229,6 +1243,20 @@ export interface components {
             tokens: {
                 [key: string]: number;
             };
+        };
+        /**
+         * AreaMovementConflictCausedEventParams
+         * @description The params of area_movement's event conflict_caused: "{player} entered {area}: conflict ({reason})"
+         */
+        AreaMovementConflictCausedEventParams: {
+            /** Area */
+            area: string;
+            /** Causes */
+            causes: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
+            /** Player */
+            player: string;
+            /** Reason */
+            reason: string;
         };
         /** AreaMovementConflictChange */
         AreaMovementConflictChange: {
@@ -1238,9 +1266,7 @@ export interface components {
              * Causes
              * @description Caused: why the area is in conflict; voided: why it was.
              */
-            causes: {
-                [key: string]: unknown;
-            }[];
+            causes: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
             /**
              * How
              * @description Voided: moved_out or destroyed.
@@ -1259,6 +1285,20 @@ export interface components {
              * @description The 0-based index of the step in that plan's steps.
              */
             step: number;
+        };
+        /**
+         * AreaMovementConflictVoidedEventParams
+         * @description The params of area_movement's event conflict_voided: "the conflict in {area} is void after a step of {player} ({how})"
+         */
+        AreaMovementConflictVoidedEventParams: {
+            /** Area */
+            area: string;
+            /** How */
+            how: string;
+            /** Player */
+            player: string;
+            /** Was */
+            was: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
         };
         /** AreaMovementConflictsRequest */
         AreaMovementConflictsRequest: {
@@ -1291,6 +1331,10 @@ export interface components {
              * @description Conflicts void again after a later move: as soon as the situation no longer holds, whoever's move it was (a reading: the other player moving out, the player who caused it moving back, or a payment destroying tokens there).
              */
             voided: components["schemas"]["AreaMovementConflictChange"][];
+        };
+        /** AreaMovementDerived */
+        AreaMovementDerived: {
+            plan: components["schemas"]["AreaMovementPlanFacts"];
         };
         /**
          * AreaMovementDescription
@@ -1339,6 +1383,26 @@ export interface components {
              * @enum {string}
              */
             type: "destroy_ship";
+        };
+        /**
+         * AreaMovementDisembarkAtSeaViolationParams
+         * @description The params of area_movement's violation disembark_at_sea: "{count} token(s) would land in {area}, a pure water area: tokens disembark on land"
+         */
+        AreaMovementDisembarkAtSeaViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+        };
+        /**
+         * AreaMovementDisembarkOutOfPlayViolationParams
+         * @description The params of area_movement's violation disembark_out_of_play: "{count} token(s) would disembark in {area}, which is out of play"
+         */
+        AreaMovementDisembarkOutOfPlayViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
         };
         /** AreaMovementEligibility */
         AreaMovementEligibility: {
@@ -1401,6 +1465,19 @@ export interface components {
             type: "end_movement";
         };
         /**
+         * AreaMovementEnemyCity
+         * @description Tokens in a city of another player (`owner`).
+         */
+        AreaMovementEnemyCity: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            cause: "enemy_city";
+            /** Owner */
+            owner: string;
+        };
+        /**
          * AreaMovementEvent
          * @description Something the action made happen, with the rule's id.
          */
@@ -1409,10 +1486,11 @@ export interface components {
             kind: components["schemas"]["AreaMovementEventKind"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the event's message: those of its kind's params model.
+             */
+            params?: components["schemas"]["AreaMovementTokensMovedEventParams"] | components["schemas"]["AreaMovementShipBuiltEventParams"] | components["schemas"]["AreaMovementShipMaintainedEventParams"] | components["schemas"]["AreaMovementShipDestroyedEventParams"] | components["schemas"]["AreaMovementShipSailedEventParams"] | components["schemas"]["AreaMovementTokensEmbarkedEventParams"] | components["schemas"]["AreaMovementTokensDisembarkedEventParams"] | components["schemas"]["AreaMovementTokensLandedEventParams"] | components["schemas"]["AreaMovementMovementEndedEventParams"] | components["schemas"]["AreaMovementUnmaintainedShipDestroyedEventParams"] | components["schemas"]["AreaMovementMovedMarksClearedEventParams"] | components["schemas"]["AreaMovementConflictCausedEventParams"] | components["schemas"]["AreaMovementConflictVoidedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -1436,6 +1514,24 @@ export interface components {
          * @enum {string}
          */
         AreaMovementEventKind: "tokens_moved" | "ship_built" | "ship_maintained" | "ship_destroyed" | "ship_sailed" | "tokens_embarked" | "tokens_disembarked" | "tokens_landed" | "movement_ended" | "unmaintained_ship_destroyed" | "moved_marks_cleared" | "conflict_caused" | "conflict_voided";
+        /**
+         * AreaMovementLandAndShipViolationParams
+         * @description The params of area_movement's violation land_and_ship: "{count} token(s) to move {means} from {area}, where {unmoved} have not moved yet and {other} came by {other_means}: a token moves by land or by ship, not both"
+         */
+        AreaMovementLandAndShipViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Means */
+            means: string;
+            /** Other */
+            other: number;
+            /** Other Means */
+            other_means: string;
+            /** Unmoved */
+            unmoved: number;
+        };
         /** AreaMovementLandReach */
         AreaMovementLandReach: {
             /** Area */
@@ -1473,16 +1569,19 @@ export interface components {
         AreaMovementLegalActionsResponse: {
             /**
              * Actions
-             * @description Each a movement action (a plan of one step) the player can take next, ready to send to validate: end_movement, maintenances, builds, destroyed ships, land steps, voyages.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.
              */
-            actions: {
-                [key: string]: unknown;
-            }[];
+            actions: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"])[];
+            /**
+             * Count
+             * @description Actions listed (at most `limit`).
+             */
+            count: number;
             /** Player */
             player: string;
             /**
              * Truncated
-             * @description More than `limit` steps are legal.
+             * @description The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.
              */
             truncated: boolean;
         };
@@ -1512,6 +1611,32 @@ export interface components {
             type: "maintain_ship";
         };
         /**
+         * AreaMovementMaintenanceNotDueViolationParams
+         * @description The params of area_movement's violation maintenance_not_due: "ship {ship} was built this turn: it needs no maintenance"
+         */
+        AreaMovementMaintenanceNotDueViolationParams: {
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementMaintenanceTokenMissingViolationParams
+         * @description The params of area_movement's violation maintenance_token_missing: "{area} holds none of your tokens to destroy for ship {ship}"
+         */
+        AreaMovementMaintenanceTokenMissingViolationParams: {
+            /** Area */
+            area: string;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementMaintenanceTreasuryShortViolationParams
+         * @description The params of area_movement's violation maintenance_treasury_short: "maintaining ship {ship} takes 1 treasury token; you hold none"
+         */
+        AreaMovementMaintenanceTreasuryShortViolationParams: {
+            /** Ship */
+            ship: string;
+        };
+        /**
          * AreaMovementMoveTokens
          * @description Tokens step by land to an adjacent area in play (a reading: never into an area out of
          *     play). `count` is at most the player's tokens in `from_area` at this moment of the
@@ -1530,6 +1655,30 @@ export interface components {
              * @enum {string}
              */
             type: "move_tokens";
+        };
+        /**
+         * AreaMovementMovedMarksClearedEventParams
+         * @description The params of area_movement's event moved_marks_cleared: "the moved marks of {player}'s tokens and ships are cleared"
+         */
+        AreaMovementMovedMarksClearedEventParams: {
+            /** Player */
+            player: string;
+        };
+        /**
+         * AreaMovementMovementEndedEventParams
+         * @description The params of area_movement's event movement_ended: "{player} declared the end of their movement"
+         */
+        AreaMovementMovementEndedEventParams: {
+            /** Player */
+            player: string;
+        };
+        /**
+         * AreaMovementMovementEndedViolationParams
+         * @description The params of area_movement's violation movement_ended: "{player} has already declared the end of their movement this turn"
+         */
+        AreaMovementMovementEndedViolationParams: {
+            /** Player */
+            player: string;
         };
         /**
          * AreaMovementNewGame
@@ -1564,6 +1713,72 @@ export interface components {
             state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
         };
         /**
+         * AreaMovementNoPopulationTokenViolationParams
+         * @description The params of area_movement's violation no_population_token: "{area} holds none of your tokens to destroy for the ship"
+         */
+        AreaMovementNoPopulationTokenViolationParams: {
+            /** Area */
+            area: string;
+        };
+        /**
+         * AreaMovementNoTokenInAreaViolationParams
+         * @description The params of area_movement's violation no_token_in_area: "{area} holds none of your tokens: ships are built where you have a token"
+         */
+        AreaMovementNoTokenInAreaViolationParams: {
+            /** Area */
+            area: string;
+        };
+        /**
+         * AreaMovementNotAdjacentByLandViolationParams
+         * @description The params of area_movement's violation not_adjacent_by_land: "{to_area} is not adjacent by land to {from_area}: tokens step 1 area by land"
+         */
+        AreaMovementNotAdjacentByLandViolationParams: {
+            /** From Area */
+            from_area: string;
+            /** To Area */
+            to_area: string;
+        };
+        /**
+         * AreaMovementNotAdjacentByWaterViolationParams
+         * @description The params of area_movement's violation not_adjacent_by_water: "{area} is not adjacent by water to {previous}"
+         */
+        AreaMovementNotAdjacentByWaterViolationParams: {
+            /** Area */
+            area: string;
+            /** Previous */
+            previous: string;
+        };
+        /**
+         * AreaMovementNotCoastalViolationParams
+         * @description The params of area_movement's violation not_coastal: "{area} is not coastal: ships are built only in coastal areas"
+         */
+        AreaMovementNotCoastalViolationParams: {
+            /** Area */
+            area: string;
+        };
+        /**
+         * AreaMovementNotEnoughTokensViolationParams
+         * @description The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where {unmoved} unmoved token(s) remain: {destroyed} were destroyed earlier in the plan"
+         */
+        AreaMovementNotEnoughTokensViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Destroyed */
+            destroyed: number;
+            /** Unmoved */
+            unmoved: number;
+        };
+        /**
+         * AreaMovementOpenSeaViolationParams
+         * @description The params of area_movement's violation open_sea: "{area} is open sea: ships do not pass through open sea unless the options allow it"
+         */
+        AreaMovementOpenSeaViolationParams: {
+            /** Area */
+            area: string;
+        };
+        /**
          * AreaMovementOptions
          * @description Variants and house rules.
          */
@@ -1588,6 +1803,16 @@ export interface components {
             simultaneous_movement?: boolean;
         };
         /**
+         * AreaMovementOutOfTurnViolationParams
+         * @description The params of area_movement's violation out_of_turn: "{player} moves after {waiting_for} in census order: wait until they have declared the end of their movement"
+         */
+        AreaMovementOutOfTurnViolationParams: {
+            /** Player */
+            player: string;
+            /** Waiting For */
+            waiting_for: string[];
+        };
+        /**
          * AreaMovementOutcome
          * @description The answer to `validate`. An illegal action is a verdict, not an error.
          */
@@ -1597,10 +1822,8 @@ export interface components {
              * @description True when `state` holds the result: always for a legal action, and for an illegal one in advisory mode when its effect is well defined.
              */
             applied: boolean;
-            /** Derived */
-            derived?: {
-                [key: string]: unknown;
-            };
+            /** @description The facts a frontend shows beside the verdict (each present only when the action has it). */
+            derived?: components["schemas"]["AreaMovementDerived"];
             /** Events */
             events?: components["schemas"]["AreaMovementEvent"][];
             /** Legal */
@@ -1640,6 +1863,59 @@ export interface components {
             /** Violations */
             violations?: components["schemas"]["AreaMovementViolation"][];
         };
+        /**
+         * AreaMovementOverCapacityViolationParams
+         * @description The params of area_movement's violation over_capacity: "ship {ship} would carry {aboard} tokens in {area}: at most {capacity} at the same time"
+         */
+        AreaMovementOverCapacityViolationParams: {
+            /** Aboard */
+            aboard: number;
+            /** Area */
+            area: string;
+            /** Capacity */
+            capacity: number;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementPaymentNoneFromShipAreaViolationParams
+         * @description The params of area_movement's violation payment_none_from_ship_area: "none of the tokens destroyed is in {area}: at least 1 comes from the ship's area"
+         */
+        AreaMovementPaymentNoneFromShipAreaViolationParams: {
+            /** Area */
+            area: string;
+        };
+        /**
+         * AreaMovementPaymentNotTwoTokensViolationParams
+         * @description The params of area_movement's violation payment_not_two_tokens: "{named} token(s) named: building a ship with tokens destroys exactly 2"
+         */
+        AreaMovementPaymentNotTwoTokensViolationParams: {
+            /** Named */
+            named: number;
+        };
+        /**
+         * AreaMovementPaymentTokensMissingViolationParams
+         * @description The params of area_movement's violation payment_tokens_missing: "{count} token(s) to destroy in {area}, which holds {present} of yours now"
+         */
+        AreaMovementPaymentTokensMissingViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Present */
+            present: number;
+        };
+        /**
+         * AreaMovementPirateCity
+         * @description Tokens in a pirate city.
+         */
+        AreaMovementPirateCity: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            cause: "pirate_city";
+        };
         /** AreaMovementPlace */
         AreaMovementPlace: {
             /** Ast Rank */
@@ -1674,6 +1950,19 @@ export interface components {
              * @enum {string}
              */
             type: "movement";
+        };
+        /** AreaMovementPlanFacts */
+        AreaMovementPlanFacts: {
+            /**
+             * First Illegal Step
+             * @description The index of the first step that breaks a rule; null when every step is legal.
+             */
+            first_illegal_step: number | null;
+            /**
+             * Steps
+             * @description The steps of the action.
+             */
+            steps: number;
         };
         /** AreaMovementPlayer */
         AreaMovementPlayer: {
@@ -1733,6 +2022,26 @@ export interface components {
             player: string;
             /** Steps */
             steps: (components["schemas"]["AreaMovementBuildShip"] | components["schemas"]["AreaMovementMaintainShip"] | components["schemas"]["AreaMovementMoveTokens"] | components["schemas"]["AreaMovementSail"] | components["schemas"]["AreaMovementDestroyShip"] | components["schemas"]["AreaMovementEndStep"])[];
+        };
+        /**
+         * AreaMovementPopulationLimit
+         * @description More tokens than the area's population limit, of two parties or more.
+         */
+        AreaMovementPopulationLimit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            cause: "population_limit";
+            /**
+             * Excess
+             * @description tokens - limit.
+             */
+            excess: number;
+            /** Limit */
+            limit: number;
+            /** Tokens */
+            tokens: number;
         };
         /** AreaMovementReachableOverlay */
         AreaMovementReachableOverlay: {
@@ -1906,6 +2215,86 @@ export interface components {
              */
             sailed_this_turn?: boolean;
         };
+        /**
+         * AreaMovementShipAlreadySailedViolationParams
+         * @description The params of area_movement's violation ship_already_sailed: "ship {ship} has already made its voyage this turn"
+         */
+        AreaMovementShipAlreadySailedViolationParams: {
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementShipBuiltEventParams
+         * @description The params of area_movement's event ship_built: "{player} built ship {ship} in {area} ({pay}): {treasury} treasury token(s) paid, {destroyed} token(s) destroyed"
+         */
+        AreaMovementShipBuiltEventParams: {
+            /** Area */
+            area: string;
+            /** Destroyed */
+            destroyed: number;
+            /** Destroyed From */
+            destroyed_from: {
+                [key: string]: number;
+            };
+            /** Pay */
+            pay: string;
+            /** Player */
+            player: string;
+            /** Ship */
+            ship: string;
+            /** Treasury */
+            treasury: number;
+        };
+        /**
+         * AreaMovementShipCannotBeDestroyedViolationParams
+         * @description The params of area_movement's violation ship_cannot_be_destroyed: "ship {ship} was {why} this turn: it cannot be destroyed to be built again"
+         */
+        AreaMovementShipCannotBeDestroyedViolationParams: {
+            /** Ship */
+            ship: string;
+            /** Why */
+            why: string;
+        };
+        /**
+         * AreaMovementShipDestroyedEventParams
+         * @description The params of area_movement's event ship_destroyed: "ship {ship} of {player} destroyed in {area}"
+         */
+        AreaMovementShipDestroyedEventParams: {
+            /** Area */
+            area: string;
+            /** Player */
+            player: string;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementShipMaintainedEventParams
+         * @description The params of area_movement's event ship_maintained: "ship {ship} maintained ({pay}): {treasury} treasury token(s) paid, {destroyed} token(s) destroyed"
+         */
+        AreaMovementShipMaintainedEventParams: {
+            /** Destroyed */
+            destroyed: number;
+            /** Destroyed From */
+            destroyed_from: {
+                [key: string]: number;
+            };
+            /** Pay */
+            pay: string;
+            /** Player */
+            player: string;
+            /** Ship */
+            ship: string;
+            /** Treasury */
+            treasury: number;
+        };
+        /**
+         * AreaMovementShipNotMaintainedViolationParams
+         * @description The params of area_movement's violation ship_not_maintained: "ship {ship} was built in an earlier turn: maintain it before using it"
+         */
+        AreaMovementShipNotMaintainedViolationParams: {
+            /** Ship */
+            ship: string;
+        };
         /** AreaMovementShipReach */
         AreaMovementShipReach: {
             /** Area */
@@ -1928,6 +2317,20 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "maintenance_due" | "sailed";
+        };
+        /**
+         * AreaMovementShipSailedEventParams
+         * @description The params of area_movement's event ship_sailed: "ship {ship} sailed from {from_area} to {to_area} ({areas} area(s))"
+         */
+        AreaMovementShipSailedEventParams: {
+            /** Areas */
+            areas: number;
+            /** From Area */
+            from_area: string;
+            /** Ship */
+            ship: string;
+            /** To Area */
+            to_area: string;
         };
         /**
          * AreaMovementState
@@ -2016,6 +2419,14 @@ export interface components {
             ships?: components["schemas"]["AreaMovementShip"][];
         };
         /**
+         * AreaMovementStepAfterEndViolationParams
+         * @description The params of area_movement's violation step_after_end: "steps[{step}] comes after end_movement: once the end is declared, the movement cannot change"
+         */
+        AreaMovementStepAfterEndViolationParams: {
+            /** Step */
+            step: number;
+        };
+        /**
          * AreaMovementStop
          * @description One area of a voyage: tokens disembark there, then tokens embark.
          */
@@ -2050,6 +2461,20 @@ export interface components {
             players: string[];
         };
         /**
+         * AreaMovementTokenAlreadyMovedViolationParams
+         * @description The params of area_movement's violation token_already_moved: "{count} token(s) to move {means} from {area}, where {unmoved} have not moved yet: each token moves at most once"
+         */
+        AreaMovementTokenAlreadyMovedViolationParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Means */
+            means: string;
+            /** Unmoved */
+            unmoved: number;
+        };
+        /**
          * AreaMovementTokenSource
          * @description Tokens of the player in one area, named by a payment.
          */
@@ -2058,6 +2483,94 @@ export interface components {
             area: string;
             /** Count */
             count: number;
+        };
+        /**
+         * AreaMovementTokensDisembarkedEventParams
+         * @description The params of area_movement's event tokens_disembarked: "{count} token(s) disembarked from ship {ship} in {area}"
+         */
+        AreaMovementTokensDisembarkedEventParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementTokensEmbarkedEventParams
+         * @description The params of area_movement's event tokens_embarked: "{count} token(s) embarked on ship {ship} in {area}"
+         */
+        AreaMovementTokensEmbarkedEventParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementTokensLandedEventParams
+         * @description The params of area_movement's event tokens_landed: "{count} token(s) still aboard ship {ship} landed in {area} after its last step"
+         */
+        AreaMovementTokensLandedEventParams: {
+            /** Area */
+            area: string;
+            /** Count */
+            count: number;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementTokensMovedEventParams
+         * @description The params of area_movement's event tokens_moved: "{count} token(s) of {player} moved by land from {from_area} to {to_area}"
+         */
+        AreaMovementTokensMovedEventParams: {
+            /** Count */
+            count: number;
+            /** From Area */
+            from_area: string;
+            /** Player */
+            player: string;
+            /** To Area */
+            to_area: string;
+        };
+        /**
+         * AreaMovementTooManyShipsViolationParams
+         * @description The params of area_movement's violation too_many_ships: "this would be ship {built} built this turn: no more than {limit} per turn"
+         */
+        AreaMovementTooManyShipsViolationParams: {
+            /** Built */
+            built: number;
+            /** Limit */
+            limit: number;
+        };
+        /**
+         * AreaMovementTreasuryShortForShipAndTokenViolationParams
+         * @description The params of area_movement's violation treasury_short_for_ship_and_token: "building a ship with treasury and a token takes 1 treasury token; you hold {treasury}"
+         */
+        AreaMovementTreasuryShortForShipAndTokenViolationParams: {
+            /** Treasury */
+            treasury: number;
+        };
+        /**
+         * AreaMovementTreasuryShortForShipViolationParams
+         * @description The params of area_movement's violation treasury_short_for_ship: "building a ship with treasury takes 2 treasury tokens; you hold {treasury}"
+         */
+        AreaMovementTreasuryShortForShipViolationParams: {
+            /** Treasury */
+            treasury: number;
+        };
+        /**
+         * AreaMovementUnmaintainedShipDestroyedEventParams
+         * @description The params of area_movement's event unmaintained_ship_destroyed: "ship {ship} of {player}, neither built nor maintained this turn, destroyed in {area}"
+         */
+        AreaMovementUnmaintainedShipDestroyedEventParams: {
+            /** Area */
+            area: string;
+            /** Player */
+            player: string;
+            /** Ship */
+            ship: string;
         };
         /** AreaMovementValidateBatchRequest */
         AreaMovementValidateBatchRequest: {
@@ -2130,10 +2643,11 @@ export interface components {
             code: components["schemas"]["AreaMovementViolationCode"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the violation's message: those of its code's params model.
+             */
+            params?: components["schemas"]["AreaMovementOutOfTurnViolationParams"] | components["schemas"]["AreaMovementMovementEndedViolationParams"] | components["schemas"]["AreaMovementStepAfterEndViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByLandViolationParams"] | components["schemas"]["AreaMovementNotEnoughTokensViolationParams"] | components["schemas"]["AreaMovementLandAndShipViolationParams"] | components["schemas"]["AreaMovementTokenAlreadyMovedViolationParams"] | components["schemas"]["AreaMovementAreaOutOfPlayViolationParams"] | components["schemas"]["AreaMovementNotCoastalViolationParams"] | components["schemas"]["AreaMovementNoTokenInAreaViolationParams"] | components["schemas"]["AreaMovementTooManyShipsViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipAndTokenViolationParams"] | components["schemas"]["AreaMovementNoPopulationTokenViolationParams"] | components["schemas"]["AreaMovementPaymentNotTwoTokensViolationParams"] | components["schemas"]["AreaMovementPaymentNoneFromShipAreaViolationParams"] | components["schemas"]["AreaMovementPaymentTokensMissingViolationParams"] | components["schemas"]["AreaMovementShipNotMaintainedViolationParams"] | components["schemas"]["AreaMovementMaintenanceTreasuryShortViolationParams"] | components["schemas"]["AreaMovementMaintenanceTokenMissingViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotDueViolationParams"] | components["schemas"]["AreaMovementAlreadyMaintainedViolationParams"] | components["schemas"]["AreaMovementShipCannotBeDestroyedViolationParams"] | components["schemas"]["AreaMovementVoyageTooLongViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByWaterViolationParams"] | components["schemas"]["AreaMovementShipAlreadySailedViolationParams"] | components["schemas"]["AreaMovementOpenSeaViolationParams"] | components["schemas"]["AreaMovementOverCapacityViolationParams"] | components["schemas"]["AreaMovementDisembarkAtSeaViolationParams"] | components["schemas"]["AreaMovementVoyageEndsOutOfPlayViolationParams"] | components["schemas"]["AreaMovementDisembarkOutOfPlayViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -2150,6 +2664,28 @@ export interface components {
          * @enum {string}
          */
         AreaMovementViolationCode: "out_of_turn" | "movement_ended" | "step_after_end" | "not_adjacent_by_land" | "not_enough_tokens" | "land_and_ship" | "token_already_moved" | "area_out_of_play" | "not_coastal" | "no_token_in_area" | "too_many_ships" | "treasury_short_for_ship" | "treasury_short_for_ship_and_token" | "no_population_token" | "payment_not_two_tokens" | "payment_none_from_ship_area" | "payment_tokens_missing" | "ship_not_maintained" | "maintenance_treasury_short" | "maintenance_token_missing" | "maintenance_not_due" | "already_maintained" | "ship_cannot_be_destroyed" | "voyage_too_long" | "not_adjacent_by_water" | "ship_already_sailed" | "open_sea" | "over_capacity" | "disembark_at_sea" | "voyage_ends_out_of_play" | "disembark_out_of_play";
+        /**
+         * AreaMovementVoyageEndsOutOfPlayViolationParams
+         * @description The params of area_movement's violation voyage_ends_out_of_play: "ship {ship} would end its voyage in {area}, which is out of play"
+         */
+        AreaMovementVoyageEndsOutOfPlayViolationParams: {
+            /** Area */
+            area: string;
+            /** Ship */
+            ship: string;
+        };
+        /**
+         * AreaMovementVoyageTooLongViolationParams
+         * @description The params of area_movement's violation voyage_too_long: "ship {ship} would move {areas} areas: at most {limit} by water per turn"
+         */
+        AreaMovementVoyageTooLongViolationParams: {
+            /** Areas */
+            areas: number;
+            /** Limit */
+            limit: number;
+            /** Ship */
+            ship: string;
+        };
         /** AreaMovementWaterReach */
         AreaMovementWaterReach: {
             /** Area */
@@ -2239,6 +2775,17 @@ export interface components {
         };
         /** HexManeuverAction */
         HexManeuverAction: components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"];
+        /**
+         * HexManeuverArmiesMergedEventParams
+         * @description The params of hex_maneuver's event armies_merged: "army {army} joined army {into} at {hex}"
+         */
+        HexManeuverArmiesMergedEventParams: {
+            /** Army */
+            army: string;
+            hex: components["schemas"]["Axial"];
+            /** Into */
+            into: string;
+        };
         /** HexManeuverArmy */
         HexManeuverArmy: {
             /**
@@ -2266,6 +2813,48 @@ export interface components {
              */
             unpacked?: number;
         };
+        /**
+         * HexManeuverArmyDepletedViolationParams
+         * @description The params of hex_maneuver's violation army_depleted: "army {army} is depleted ({depletion} cubes) and cannot move this round"
+         */
+        HexManeuverArmyDepletedViolationParams: {
+            /** Army */
+            army: string;
+            /** Depletion */
+            depletion: number;
+        };
+        /**
+         * HexManeuverArmyMovedEventParams
+         * @description The params of hex_maneuver's event army_moved: "army {army} moved to {hex} for {cost} MP"
+         */
+        HexManeuverArmyMovedEventParams: {
+            /** Army */
+            army: string;
+            /** Cost */
+            cost: number;
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverArmySplitEventParams
+         * @description The params of hex_maneuver's event army_split: "army {army} formed from {source} with {units}"
+         */
+        HexManeuverArmySplitEventParams: {
+            /** Army */
+            army: string;
+            /** Source */
+            source: string;
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * HexManeuverClaimNotUnexploredViolationParams
+         * @description The params of hex_maneuver's violation claim_not_unexplored: "the claimed hex {hex} is not in an unexplored province"
+         */
+        HexManeuverClaimNotUnexploredViolationParams: {
+            hex: components["schemas"]["Axial"];
+        };
         /** HexManeuverCodeEntry */
         HexManeuverCodeEntry: {
             code: components["schemas"]["HexManeuverViolationCode"];
@@ -2279,6 +2868,74 @@ export interface components {
              * @description The English message, with {params} to fill.
              */
             template: string;
+        };
+        /**
+         * HexManeuverDepletionPlacedEventParams
+         * @description The params of hex_maneuver's event depletion_placed: "{cubes} depletion cube(s) placed on army {army} at {hex}"
+         */
+        HexManeuverDepletionPlacedEventParams: {
+            /** Army */
+            army: string;
+            /** Cubes */
+            cubes: number;
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverDerived
+         * @description The movement facts of every maneuver and exploration; a maneuver adds what its
+         *     army has in range at its destination; an exploration whose tile was flipped adds its
+         *     rotations, and once the tile fits, the landing, the relic and what is in range.
+         */
+        HexManeuverDerived: {
+            /**
+             * Cost
+             * @description The MP the path costs.
+             */
+            cost: number;
+            destination: components["schemas"]["Axial"];
+            /**
+             * Ferried
+             * @description The path uses ferrying.
+             */
+            ferried: boolean;
+            /**
+             * In Range
+             * @description Enemy objects the army can attack where it ends.
+             * @default null
+             */
+            in_range?: components["schemas"]["HexManeuverTarget"][] | null;
+            /**
+             * Landed
+             * @description The army moved onto the claimed hex.
+             * @default null
+             */
+            landed?: boolean | null;
+            /** March */
+            march: boolean;
+            /**
+             * Movement Points
+             * @description The slowest moved unit's MP (march included).
+             */
+            movement_points: number;
+            /** @default null */
+            relic?: components["schemas"]["HexManeuverRelicFacts"] | null;
+            /**
+             * Rotation
+             * @description The rotation the tile is placed in.
+             * @default null
+             */
+            rotation?: number | null;
+            /**
+             * Rotations
+             * @default null
+             */
+            rotations?: components["schemas"]["HexManeuverRotationFacts"][] | null;
+            /**
+             * Unpacked
+             * @description A maneuver: the trebuchets unpacked at its end.
+             * @default null
+             */
+            unpacked?: number | null;
         };
         /**
          * HexManeuverDescription
@@ -2361,6 +3018,48 @@ export interface components {
             };
         };
         /**
+         * HexManeuverDropNotOnPathViolationParams
+         * @description The params of hex_maneuver's violation drop_not_on_path: "units are dropped at {hex}, which the path does not pass before its end"
+         */
+        HexManeuverDropNotOnPathViolationParams: {
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverDroppedBeyondReachViolationParams
+         * @description The params of hex_maneuver's violation dropped_beyond_reach: "{units} dropped at {hex} travel {cost} MP but the slowest of them ({unit}) has {movement_points} MP"
+         */
+        HexManeuverDroppedBeyondReachViolationParams: {
+            /** Cost */
+            cost: number;
+            hex: components["schemas"]["Axial"];
+            /** Movement Points */
+            movement_points: number;
+            /** Unit */
+            unit: string;
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * HexManeuverEnemyAtDestinationViolationParams
+         * @description The params of hex_maneuver's violation enemy_at_destination: "the path ends on {hex}, which holds enemy objects ({enemies})"
+         */
+        HexManeuverEnemyAtDestinationViolationParams: {
+            /** Enemies */
+            enemies: string[];
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverEnemyInPathViolationParams
+         * @description The params of hex_maneuver's violation enemy_in_path: "the path crosses {hex}, which holds enemy objects ({enemies})"
+         */
+        HexManeuverEnemyInPathViolationParams: {
+            /** Enemies */
+            enemies: string[];
+            hex: components["schemas"]["Axial"];
+        };
+        /**
          * HexManeuverEvent
          * @description Something the action made happen, with the rule's id.
          */
@@ -2369,10 +3068,11 @@ export interface components {
             kind: components["schemas"]["HexManeuverEventKind"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the event's message: those of its kind's params model.
+             */
+            params?: components["schemas"]["HexManeuverArmyMovedEventParams"] | components["schemas"]["HexManeuverDepletionPlacedEventParams"] | components["schemas"]["HexManeuverArmySplitEventParams"] | components["schemas"]["HexManeuverUnitsDroppedEventParams"] | components["schemas"]["HexManeuverUnitsPickedUpEventParams"] | components["schemas"]["HexManeuverArmiesMergedEventParams"] | components["schemas"]["HexManeuverTilePlacedEventParams"] | components["schemas"]["HexManeuverLandingFailedEventParams"] | components["schemas"]["HexManeuverRelicPlacedEventParams"] | components["schemas"]["HexManeuverEventCardFlippedEventParams"] | components["schemas"]["HexManeuverVotingCubePlacedEventParams"] | components["schemas"]["HexManeuverNoVotingCubeEventParams"];
             /** Rule */
             rule: string;
         };
@@ -2385,6 +3085,31 @@ export interface components {
              * @description One player id per cube on the card.
              */
             voting_cubes?: string[];
+        };
+        /**
+         * HexManeuverEventCardFlippedEventParams
+         * @description The params of hex_maneuver's event event_card_flipped: "event card {card} placed in row {row}"
+         */
+        HexManeuverEventCardFlippedEventParams: {
+            /** Card */
+            card: string;
+            /** Row */
+            row: number;
+        };
+        /**
+         * HexManeuverEventCardMissingViolationParams
+         * @description The params of hex_maneuver's violation event_card_missing: "an event card must be flipped: name it, or give the state an event deck"
+         */
+        HexManeuverEventCardMissingViolationParams: Record<string, never>;
+        /**
+         * HexManeuverEventCardNotOnTopViolationParams
+         * @description The params of hex_maneuver's violation event_card_not_on_top: "event card {card} was named, but the top of the event deck is {top}"
+         */
+        HexManeuverEventCardNotOnTopViolationParams: {
+            /** Card */
+            card: string;
+            /** Top */
+            top: string;
         };
         /** HexManeuverEventEntry */
         HexManeuverEventEntry: {
@@ -2469,6 +3194,16 @@ export interface components {
                 [key: string]: number;
             } | null;
         };
+        /**
+         * HexManeuverExplorerNotMilitaryViolationParams
+         * @description The params of hex_maneuver's violation explorer_not_military: "{units} cannot explore: only military units can move onto new provinces"
+         */
+        HexManeuverExplorerNotMilitaryViolationParams: {
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
         /** HexManeuverHex */
         HexManeuverHex: {
             /**
@@ -2487,6 +3222,17 @@ export interface components {
              * @default null
              */
             terrain?: components["schemas"]["Terrain"] | null;
+        };
+        /**
+         * HexManeuverLandingFailedEventParams
+         * @description The params of hex_maneuver's event landing_failed: "army {army} cannot move onto {hex} ({terrain}) and stays where it was"
+         */
+        HexManeuverLandingFailedEventParams: {
+            /** Army */
+            army: string;
+            hex: components["schemas"]["Axial"];
+            /** Terrain */
+            terrain: string;
         };
         /** HexManeuverLegalActionsRequest */
         HexManeuverLegalActionsRequest: {
@@ -2507,14 +3253,22 @@ export interface components {
         };
         /** HexManeuverLegalActionsResponse */
         HexManeuverLegalActionsResponse: {
-            /** Actions */
-            actions: components["schemas"]["HexManeuverManeuver"][];
+            /**
+             * Actions
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in the order of candidates.py: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.
+             */
+            actions: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"])[];
             /**
              * Count
              * @description Actions listed (at most `limit`).
              */
             count: number;
-            /** Truncated */
+            /** Player */
+            player: string;
+            /**
+             * Truncated
+             * @description The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.
+             */
             truncated: boolean;
         };
         /** HexManeuverManeuver */
@@ -2558,6 +3312,11 @@ export interface components {
             unpack?: boolean;
         };
         /**
+         * HexManeuverMarchNotAllowedViolationParams
+         * @description The params of hex_maneuver's violation march_not_allowed: "marching is switched off in this game's options"
+         */
+        HexManeuverMarchNotAllowedViolationParams: Record<string, never>;
+        /**
          * HexManeuverNewGame
          * @description A game's first state, signed when the service signs states.
          */
@@ -2588,6 +3347,43 @@ export interface components {
         HexManeuverNewGameRequest: {
             /** State */
             state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
+        };
+        /**
+         * HexManeuverNoRelicToPlaceViolationParams
+         * @description The params of hex_maneuver's violation no_relic_to_place: "relic {relic} was named, but no relic is placed on this tile ({reason})"
+         */
+        HexManeuverNoRelicToPlaceViolationParams: {
+            /** Reason */
+            reason: string;
+            /** Relic */
+            relic: string;
+        };
+        /**
+         * HexManeuverNoTileToFlipViolationParams
+         * @description The params of hex_maneuver's violation no_tile_to_flip: "no tile was given and the state's tile stack is empty"
+         */
+        HexManeuverNoTileToFlipViolationParams: Record<string, never>;
+        /**
+         * HexManeuverNoVotingCubeEventParams
+         * @description The params of hex_maneuver's event no_voting_cube: "{player} has no voting cube left in the bank for event card {card}"
+         */
+        HexManeuverNoVotingCubeEventParams: {
+            /** Card */
+            card: string;
+            /** Player */
+            player: string;
+        };
+        /**
+         * HexManeuverNotYourArmyViolationParams
+         * @description The params of hex_maneuver's violation not_your_army: "army {army} belongs to {owner}, not to {player}"
+         */
+        HexManeuverNotYourArmyViolationParams: {
+            /** Army */
+            army: string;
+            /** Owner */
+            owner: string;
+            /** Player */
+            player: string;
         };
         /**
          * HexManeuverOptions
@@ -2628,10 +3424,8 @@ export interface components {
              * @description True when `state` holds the result: always for a legal action, and for an illegal one in advisory mode when its effect is well defined.
              */
             applied: boolean;
-            /** Derived */
-            derived?: {
-                [key: string]: unknown;
-            };
+            /** @description The facts a frontend shows beside the verdict (each present only when the action has it). */
+            derived?: components["schemas"]["HexManeuverDerived"];
             /** Events */
             events?: components["schemas"]["HexManeuverEvent"][];
             /** Legal */
@@ -2672,6 +3466,35 @@ export interface components {
             violations?: components["schemas"]["HexManeuverViolation"][];
         };
         /**
+         * HexManeuverOverMovementPointsViolationParams
+         * @description The params of hex_maneuver's violation over_movement_points: "the path costs {cost} MP but the slowest unit ({unit}) has {movement_points} MP"
+         */
+        HexManeuverOverMovementPointsViolationParams: {
+            /** Cost */
+            cost: number;
+            /** Movement Points */
+            movement_points: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * HexManeuverPathNotAdjacentViolationParams
+         * @description The params of hex_maneuver's violation path_not_adjacent: "step {step} goes from {from_hex} to {hex}, which are not adjacent"
+         */
+        HexManeuverPathNotAdjacentViolationParams: {
+            from_hex: components["schemas"]["Axial"];
+            hex: components["schemas"]["Axial"];
+            /** Step */
+            step: number;
+        };
+        /**
+         * HexManeuverPeasantsIntoOceanViolationParams
+         * @description The params of hex_maneuver's violation peasants_into_ocean: "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"
+         */
+        HexManeuverPeasantsIntoOceanViolationParams: {
+            hex: components["schemas"]["Axial"];
+        };
+        /**
          * HexManeuverPickup
          * @description Units taken from one of the player's own undepleted armies on the path.
          */
@@ -2683,11 +3506,52 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /**
+         * HexManeuverPickupDepletedViolationParams
+         * @description The params of hex_maneuver's violation pickup_depleted: "army {army} is depleted; only undepleted units can be picked up"
+         */
+        HexManeuverPickupDepletedViolationParams: {
+            /** Army */
+            army: string;
+        };
+        /**
+         * HexManeuverPickupNotOnPathViolationParams
+         * @description The params of hex_maneuver's violation pickup_not_on_path: "army {army} stands on {hex}, which the path does not pass"
+         */
+        HexManeuverPickupNotOnPathViolationParams: {
+            /** Army */
+            army: string;
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverPickupNotOwnViolationParams
+         * @description The params of hex_maneuver's violation pickup_not_own: "army {army} belongs to {owner}; only your own units can be picked up"
+         */
+        HexManeuverPickupNotOwnViolationParams: {
+            /** Army */
+            army: string;
+            /** Owner */
+            owner: string;
+        };
         /** HexManeuverPlacedRelic */
         HexManeuverPlacedRelic: {
             hex: components["schemas"]["Axial"];
             /** Relic */
             relic: string;
+        };
+        /**
+         * HexManeuverPlacementPriorityIgnoredViolationParams
+         * @description The params of hex_maneuver's violation placement_priority_ignored: "rotation {rotation} meets {met}, but rotation {better} meets {required}"
+         */
+        HexManeuverPlacementPriorityIgnoredViolationParams: {
+            /** Better */
+            better: number;
+            /** Met */
+            met: string[];
+            /** Required */
+            required: string[];
+            /** Rotation */
+            rotation: number;
         };
         /** HexManeuverPlayer */
         HexManeuverPlayer: {
@@ -2766,6 +3630,56 @@ export interface components {
             /** Movement Points */
             movement_points: number;
         };
+        /**
+         * HexManeuverRelicBagEmptyViolationParams
+         * @description The params of hex_maneuver's violation relic_bag_empty: "a relic must be placed on {hex}, but the state's relic bag is empty: name the relic drawn"
+         */
+        HexManeuverRelicBagEmptyViolationParams: {
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverRelicDrawMissingViolationParams
+         * @description The params of hex_maneuver's violation relic_draw_missing: "a relic must be placed on {hex}: name the relic drawn, or give the state an rng seed for the service to draw it"
+         */
+        HexManeuverRelicDrawMissingViolationParams: {
+            hex: components["schemas"]["Axial"];
+        };
+        /**
+         * HexManeuverRelicFacts
+         * @description Whether the explored tile gets a relic (relic.1 to relic.3), and why.
+         */
+        HexManeuverRelicFacts: {
+            /** Due */
+            due: boolean;
+            /** @description Where it is placed. */
+            hex: components["schemas"]["Axial"] | null;
+            /** Reason */
+            reason: string;
+            /**
+             * Relic
+             * @description The relic placed, when one is.
+             */
+            relic: string | null;
+        };
+        /**
+         * HexManeuverRelicNotDueViolationParams
+         * @description The params of hex_maneuver's violation relic_not_due: "relic {relic} was named, but no relic is placed on this tile ({reason})"
+         */
+        HexManeuverRelicNotDueViolationParams: {
+            /** Reason */
+            reason: string;
+            /** Relic */
+            relic: string;
+        };
+        /**
+         * HexManeuverRelicPlacedEventParams
+         * @description The params of hex_maneuver's event relic_placed: "relic {relic} placed on {hex}"
+         */
+        HexManeuverRelicPlacedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Relic */
+            relic: string;
+        };
         /** HexManeuverRelics */
         HexManeuverRelics: {
             /**
@@ -2814,6 +3728,42 @@ export interface components {
             signature?: components["schemas"]["StateSignature"] | null;
             /** State */
             state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
+        };
+        /**
+         * HexManeuverRotationFacts
+         * @description One rotation of an explored tile (explore.3, explore.4).
+         */
+        HexManeuverRotationFacts: {
+            /**
+             * Conditions
+             * @description The placement conditions it meets.
+             */
+            conditions: string[];
+            /**
+             * Fits
+             * @description The tile covers the province exactly so turned.
+             */
+            fits: boolean;
+            /** @description Where its relic symbol falls, if any. */
+            relic_hex: components["schemas"]["Axial"] | null;
+            /**
+             * Relic Symbol
+             * @description solid or outlined; null: no symbol.
+             */
+            relic_symbol: string | null;
+            /**
+             * Rotation
+             * @description Sixths of a turn.
+             */
+            rotation: number;
+        };
+        /**
+         * HexManeuverSplitNeedsAMoveViolationParams
+         * @description The params of hex_maneuver's violation split_needs_a_move: "units split from army {army} must move to another hex: the units remaining are not depleted"
+         */
+        HexManeuverSplitNeedsAMoveViolationParams: {
+            /** Army */
+            army: string;
         };
         /** HexManeuverState */
         HexManeuverState: {
@@ -2900,6 +3850,19 @@ export interface components {
                 [key: string]: components["schemas"]["HexManeuverUnitType"];
             };
         };
+        /**
+         * HexManeuverStrandedAtSeaViolationParams
+         * @description The params of hex_maneuver's violation stranded_at_sea: "{units} would be left on {hex} ({terrain}) with no vessel of yours on or next to it when the maneuver ends"
+         */
+        HexManeuverStrandedAtSeaViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Terrain */
+            terrain: string;
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
         /** HexManeuverStructure */
         HexManeuverStructure: {
             hex: components["schemas"]["Axial"];
@@ -2937,6 +3900,18 @@ export interface components {
             id: string;
         };
         /**
+         * HexManeuverTileDoesNotFitViolationParams
+         * @description The params of hex_maneuver's violation tile_does_not_fit: "tile {tile} turned {rotation} sixths does not cover province {province} exactly"
+         */
+        HexManeuverTileDoesNotFitViolationParams: {
+            /** Province */
+            province: string;
+            /** Rotation */
+            rotation: number;
+            /** Tile */
+            tile: string;
+        };
+        /**
          * HexManeuverTileHex
          * @description A hex of a province tile, as an offset from the tile's centre before rotation.
          */
@@ -2951,6 +3926,37 @@ export interface components {
              */
             relic_symbol?: components["schemas"]["RelicSymbol"] | null;
             terrain: components["schemas"]["Terrain"];
+        };
+        /**
+         * HexManeuverTileNotOnTopViolationParams
+         * @description The params of hex_maneuver's violation tile_not_on_top: "tile {tile} was named, but the top of the tile stack is {top}"
+         */
+        HexManeuverTileNotOnTopViolationParams: {
+            /** Tile */
+            tile: string;
+            /** Top */
+            top: string;
+        };
+        /**
+         * HexManeuverTilePlacedEventParams
+         * @description The params of hex_maneuver's event tile_placed: "tile {tile} placed on province {province} turned {rotation} sixths"
+         */
+        HexManeuverTilePlacedEventParams: {
+            /** Province */
+            province: string;
+            /** Rotation */
+            rotation: number;
+            /** Tile */
+            tile: string;
+        };
+        /**
+         * HexManeuverUnexploredNeedsExploreViolationParams
+         * @description The params of hex_maneuver's violation unexplored_needs_explore: "{hex} lies in unexplored province {province}: only an exploration may enter it, as its last step"
+         */
+        HexManeuverUnexploredNeedsExploreViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Province */
+            province: string;
         };
         /**
          * HexManeuverUnitType
@@ -2984,6 +3990,45 @@ export interface components {
              */
             range_min?: number;
             unit_class: components["schemas"]["UnitClass"];
+        };
+        /**
+         * HexManeuverUnitsDroppedEventParams
+         * @description The params of hex_maneuver's event units_dropped: "{units} dropped at {hex} as army {army}"
+         */
+        HexManeuverUnitsDroppedEventParams: {
+            /** Army */
+            army: string;
+            hex: components["schemas"]["Axial"];
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * HexManeuverUnitsPickedUpEventParams
+         * @description The params of hex_maneuver's event units_picked_up: "{units} picked up from army {army} at {hex}"
+         */
+        HexManeuverUnitsPickedUpEventParams: {
+            /** Army */
+            army: string;
+            hex: components["schemas"]["Axial"];
+            /** Units */
+            units: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * HexManeuverUnpackNeedsAMovementPointViolationParams
+         * @description The params of hex_maneuver's violation unpack_needs_a_movement_point: "unpacking at {hex} costs 1 MP, but {unit} has spent {cost} of its {movement_points} MP"
+         */
+        HexManeuverUnpackNeedsAMovementPointViolationParams: {
+            /** Cost */
+            cost: number;
+            hex: components["schemas"]["Axial"];
+            /** Movement Points */
+            movement_points: number;
+            /** Unit */
+            unit: string;
         };
         /** HexManeuverValidateBatchRequest */
         HexManeuverValidateBatchRequest: {
@@ -3048,6 +4093,15 @@ export interface components {
             state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
         };
         /**
+         * HexManeuverVesselOffWaterViolationParams
+         * @description The params of hex_maneuver's violation vessel_off_water: "{hex} is {terrain}: vessels move through sea and ocean only"
+         */
+        HexManeuverVesselOffWaterViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Terrain */
+            terrain: string;
+        };
+        /**
          * HexManeuverViolation
          * @description A rule the action breaks, with the rule's id.
          */
@@ -3056,10 +4110,11 @@ export interface components {
             code: components["schemas"]["HexManeuverViolationCode"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the violation's message: those of its code's params model.
+             */
+            params?: components["schemas"]["HexManeuverNotYourArmyViolationParams"] | components["schemas"]["HexManeuverArmyDepletedViolationParams"] | components["schemas"]["HexManeuverPathNotAdjacentViolationParams"] | components["schemas"]["HexManeuverEnemyInPathViolationParams"] | components["schemas"]["HexManeuverEnemyAtDestinationViolationParams"] | components["schemas"]["HexManeuverOverMovementPointsViolationParams"] | components["schemas"]["HexManeuverSplitNeedsAMoveViolationParams"] | components["schemas"]["HexManeuverTileNotOnTopViolationParams"] | components["schemas"]["HexManeuverEventCardNotOnTopViolationParams"] | components["schemas"]["HexManeuverDroppedBeyondReachViolationParams"] | components["schemas"]["HexManeuverDropNotOnPathViolationParams"] | components["schemas"]["HexManeuverMarchNotAllowedViolationParams"] | components["schemas"]["HexManeuverPickupNotOnPathViolationParams"] | components["schemas"]["HexManeuverPickupNotOwnViolationParams"] | components["schemas"]["HexManeuverPickupDepletedViolationParams"] | components["schemas"]["HexManeuverVesselOffWaterViolationParams"] | components["schemas"]["HexManeuverPeasantsIntoOceanViolationParams"] | components["schemas"]["HexManeuverWaterNeedsFerryViolationParams"] | components["schemas"]["HexManeuverStrandedAtSeaViolationParams"] | components["schemas"]["HexManeuverUnpackNeedsAMovementPointViolationParams"] | components["schemas"]["HexManeuverUnexploredNeedsExploreViolationParams"] | components["schemas"]["HexManeuverExplorerNotMilitaryViolationParams"] | components["schemas"]["HexManeuverClaimNotUnexploredViolationParams"] | components["schemas"]["HexManeuverTileDoesNotFitViolationParams"] | components["schemas"]["HexManeuverNoTileToFlipViolationParams"] | components["schemas"]["HexManeuverPlacementPriorityIgnoredViolationParams"] | components["schemas"]["HexManeuverNoRelicToPlaceViolationParams"] | components["schemas"]["HexManeuverRelicNotDueViolationParams"] | components["schemas"]["HexManeuverRelicDrawMissingViolationParams"] | components["schemas"]["HexManeuverRelicBagEmptyViolationParams"] | components["schemas"]["HexManeuverEventCardMissingViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -3076,6 +4131,27 @@ export interface components {
          * @enum {string}
          */
         HexManeuverViolationCode: "not_your_army" | "army_depleted" | "path_not_adjacent" | "enemy_in_path" | "enemy_at_destination" | "over_movement_points" | "split_needs_a_move" | "tile_not_on_top" | "event_card_not_on_top" | "dropped_beyond_reach" | "drop_not_on_path" | "march_not_allowed" | "pickup_not_on_path" | "pickup_not_own" | "pickup_depleted" | "vessel_off_water" | "peasants_into_ocean" | "water_needs_ferry" | "stranded_at_sea" | "unpack_needs_a_movement_point" | "unexplored_needs_explore" | "explorer_not_military" | "claim_not_unexplored" | "tile_does_not_fit" | "no_tile_to_flip" | "placement_priority_ignored" | "no_relic_to_place" | "relic_not_due" | "relic_draw_missing" | "relic_bag_empty" | "event_card_missing";
+        /**
+         * HexManeuverVotingCubePlacedEventParams
+         * @description The params of hex_maneuver's event voting_cube_placed: "{player} put a voting cube on event card {card}"
+         */
+        HexManeuverVotingCubePlacedEventParams: {
+            /** Card */
+            card: string;
+            /** Player */
+            player: string;
+        };
+        /**
+         * HexManeuverWaterNeedsFerryViolationParams
+         * @description The params of hex_maneuver's violation water_needs_ferry: "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours is on or next to it"
+         */
+        HexManeuverWaterNeedsFerryViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Terrain */
+            terrain: string;
+            /** Units */
+            units: string[];
+        };
         /**
          * Location
          * @description Where something happens: the step of a multi-step action, and the hex, region or
@@ -3125,8 +4201,147 @@ export interface components {
              */
             range?: number;
         };
+        /**
+         * PhasedOrdersAbilityNotHeldViolationParams
+         * @description The params of phased_orders's violation ability_not_held: "{unit} does not have the ability {ability}"
+         */
+        PhasedOrdersAbilityNotHeldViolationParams: {
+            /** Ability */
+            ability: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersAbilityTargetOutOfRangeViolationParams
+         * @description The params of phased_orders's violation ability_target_out_of_range: "{target} is {distance} hexes from {unit}; {ability} reaches {range}"
+         */
+        PhasedOrdersAbilityTargetOutOfRangeViolationParams: {
+            /** Ability */
+            ability: string;
+            /** Distance */
+            distance: number;
+            /** Range */
+            range: number;
+            /** Target */
+            target: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersAbilityUsedEventParams
+         * @description The params of phased_orders's event ability_used: "{unit} uses {ability} ({effect})"
+         */
+        PhasedOrdersAbilityUsedEventParams: {
+            /** Ability */
+            ability: string;
+            /** Effect */
+            effect: string;
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
         /** PhasedOrdersAction */
         PhasedOrdersAction: components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"];
+        /**
+         * PhasedOrdersArcherAttackedEventParams
+         * @description The params of phased_orders's event archer_attacked: "archer {archer} attacks {unit} flying over {hex}: it halts there"
+         */
+        PhasedOrdersArcherAttackedEventParams: {
+            /** Archer */
+            archer: string;
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersArcherLetPassEventParams
+         * @description The params of phased_orders's event archer_let_pass: "archer {archer} lets {unit} fly over {hex}"
+         */
+        PhasedOrdersArcherLetPassEventParams: {
+            /** Archer */
+            archer: string;
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersArcherOptionPendingViolationParams
+         * @description The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
+         */
+        PhasedOrdersArcherOptionPendingViolationParams: {
+            /** Archer */
+            archer: string;
+            /** Decision */
+            decision: string;
+            hex: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersBanditBlockedEventParams
+         * @description The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
+         */
+        PhasedOrdersBanditBlockedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Players */
+            players: string[];
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersBanditNoRoomEventParams
+         * @description The params of phased_orders's event bandit_no_room: "{unit} would spawn on stronghold {stronghold}, which has no free legal hex beside it"
+         */
+        PhasedOrdersBanditNoRoomEventParams: {
+            /** Phase */
+            phase: number;
+            /** Stronghold */
+            stronghold: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersBanditSpawnedAdjacentEventParams
+         * @description The params of phased_orders's event bandit_spawned_adjacent: "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead"
+         */
+        PhasedOrdersBanditSpawnedAdjacentEventParams: {
+            data: components["schemas"]["PhasedOrdersUnit"];
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /**
+             * Rng
+             * @default null
+             */
+            rng?: (number | bigint) | null;
+            /** Stronghold */
+            stronghold: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersBanditSpawnedEventParams
+         * @description The params of phased_orders's event bandit_spawned: "{unit} appears as a bandit on {hex}"
+         */
+        PhasedOrdersBanditSpawnedEventParams: {
+            data: components["schemas"]["PhasedOrdersUnit"];
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
         /** PhasedOrdersCaravan */
         PhasedOrdersCaravan: {
             /**
@@ -3140,6 +4355,89 @@ export interface components {
              * @default 0
              */
             resources?: number;
+        };
+        /**
+         * PhasedOrdersCaravanDisbandedEventParams
+         * @description The params of phased_orders's event caravan_disbanded: "{unit} has neither durability nor resources left and is disbanded"
+         */
+        PhasedOrdersCaravanDisbandedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCaravanLoadedEventParams
+         * @description The params of phased_orders's event caravan_loaded: "{unit} loads {amount} from {stronghold}: it carries {carried}, {stored} stay there"
+         */
+        PhasedOrdersCaravanLoadedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Carried */
+            carried: number;
+            /** Phase */
+            phase: number;
+            /** Stored */
+            stored: number;
+            /** Stronghold */
+            stronghold: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCaravanLostResourceEventParams
+         * @description The params of phased_orders's event caravan_lost_resource: "{unit} has no durability left and loses a resource: {resources} left"
+         */
+        PhasedOrdersCaravanLostResourceEventParams: {
+            /** Phase */
+            phase: number;
+            /** Resources */
+            resources: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCaravanRepairedEventParams
+         * @description The params of phased_orders's event caravan_repaired: "{unit} is repaired: durability {durability}"
+         */
+        PhasedOrdersCaravanRepairedEventParams: {
+            /** Durability */
+            durability: number;
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCaravanRottedEventParams
+         * @description The params of phased_orders's event caravan_rotted: "{unit} suffers Rot & Ruin: durability {durability}"
+         */
+        PhasedOrdersCaravanRottedEventParams: {
+            /** Durability */
+            durability: number;
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCaravanUnloadedEventParams
+         * @description The params of phased_orders's event caravan_unloaded: "{unit} unloads {amount} at {stronghold}: it carries {carried}, {stored} stored there"
+         */
+        PhasedOrdersCaravanUnloadedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Carried */
+            carried: number;
+            /** Phase */
+            phase: number;
+            /** Stored */
+            stored: number;
+            /** Stronghold */
+            stronghold: string;
+            /** Unit */
+            unit: string;
         };
         /** PhasedOrdersCast */
         PhasedOrdersCast: {
@@ -3189,6 +4487,32 @@ export interface components {
             template: string;
         };
         /**
+         * PhasedOrdersCombatAnnihilationEventParams
+         * @description The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
+         */
+        PhasedOrdersCombatAnnihilationEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Rounds */
+            rounds: number;
+            /** Table */
+            table: boolean;
+        };
+        /**
+         * PhasedOrdersCombatBeganEventParams
+         * @description The params of phased_orders's event combat_began: "melee on {hex} between {units}"
+         */
+        PhasedOrdersCombatBeganEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Sides */
+            sides: string[][];
+            /** Units */
+            units: string[];
+        };
+        /**
          * PhasedOrdersCombatResult
          * @description Table mode for one melee: the units left standing and their hit points; every other
          *     unit in the hex is destroyed.
@@ -3197,6 +4521,30 @@ export interface components {
             hex: components["schemas"]["Axial"];
             /** Survivors */
             survivors?: components["schemas"]["PhasedOrdersSurvivor"][];
+        };
+        /**
+         * PhasedOrdersCombatResultInvalidViolationParams
+         * @description The params of phased_orders's violation combat_result_invalid: "the combat result for {hex}: {reason}"
+         */
+        PhasedOrdersCombatResultInvalidViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * PhasedOrdersCombatWonEventParams
+         * @description The params of phased_orders's event combat_won: "{hex} is held by {winners} after {rounds} round(s)"
+         */
+        PhasedOrdersCombatWonEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Rounds */
+            rounds: number;
+            /** Table */
+            table: boolean;
+            /** Winners */
+            winners: string[];
         };
         /**
          * PhasedOrdersCommission
@@ -3221,6 +4569,57 @@ export interface components {
             stronghold: string;
             /** Unit Type */
             unit_type: string;
+        };
+        /**
+         * PhasedOrdersCommuniqueAnsweredEventParams
+         * @description The params of phased_orders's event communique_answered: "{unit} answers the communique: {choice}"
+         */
+        PhasedOrdersCommuniqueAnsweredEventParams: {
+            /** Choice */
+            choice: string;
+            contested: components["schemas"]["Axial"];
+            /** Followed Orders */
+            followed_orders: boolean;
+            /** Interrupts */
+            interrupts: number;
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersCommuniquePendingViolationParams
+         * @description The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
+         */
+        PhasedOrdersCommuniquePendingViolationParams: {
+            /** Decision */
+            decision: string;
+            hex: components["schemas"]["Axial"];
+            /** Player */
+            player: string;
+            /** Unit */
+            unit: string;
+            /** Units */
+            units: string[];
+        };
+        /**
+         * PhasedOrdersCommuniqueRaisedEventParams
+         * @description The params of phased_orders's event communique_raised: "emergency communique: {units} contest {hex}"
+         */
+        PhasedOrdersCommuniqueRaisedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Interrupts */
+            interrupts: number;
+            /** Phase */
+            phase: number;
+            /** Players */
+            players: string[];
+            /** Subphase */
+            subphase: string;
+            /** Units */
+            units: string[];
         };
         /**
          * PhasedOrdersDecision
@@ -3248,6 +4647,69 @@ export interface components {
              * @default null
              */
             unit?: string | null;
+        };
+        /**
+         * PhasedOrdersDecisionNotAnOptionViolationParams
+         * @description The params of phased_orders's violation decision_not_an_option: "decision {decision}: the answer given is not one of its options"
+         */
+        PhasedOrdersDecisionNotAnOptionViolationParams: {
+            /** Decision */
+            decision: string;
+            /** Options */
+            options: components["schemas"]["PhasedOrdersOption"][];
+        };
+        /**
+         * PhasedOrdersDerived
+         * @description A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
+         *     `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
+         *     stopped for decisions: `stopped_at` and the `pending_decisions`.
+         */
+        PhasedOrdersDerived: {
+            /**
+             * Orders
+             * @description The orders submitted.
+             * @default null
+             */
+            orders?: number | null;
+            /**
+             * Pending Decisions
+             * @default null
+             */
+            pending_decisions?: components["schemas"]["PhasedOrdersPendingDecision"][] | null;
+            /**
+             * Phases
+             * @default null
+             */
+            phases?: components["schemas"]["PhasedOrdersPhaseFacts"][] | null;
+            /**
+             * Refused
+             * @description The indexes of the orders a rule refuses.
+             * @default null
+             */
+            refused?: number[] | null;
+            /**
+             * Results
+             * @default null
+             */
+            results?: components["schemas"]["PhasedOrdersResult"][] | null;
+            /** @default null */
+            stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__derived__PhasedOrdersStop"] | null;
+            /**
+             * Unordered
+             * @description Units and strongholds without an order.
+             * @default null
+             */
+            unordered?: string[] | null;
+            /**
+             * Unused Combat Results
+             * @default null
+             */
+            unused_combat_results?: number[] | null;
+            /**
+             * Unused Decisions
+             * @default null
+             */
+            unused_decisions?: string[] | null;
         };
         /**
          * PhasedOrdersDescription
@@ -3300,6 +4762,17 @@ export interface components {
             unit: string;
         };
         /**
+         * PhasedOrdersEjectionPendingViolationParams
+         * @description The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
+         */
+        PhasedOrdersEjectionPendingViolationParams: {
+            /** Decision */
+            decision: string;
+            hex: components["schemas"]["Axial"];
+            /** Units */
+            units: string[];
+        };
+        /**
          * PhasedOrdersEvent
          * @description Something the action made happen, with the rule's id.
          */
@@ -3308,10 +4781,11 @@ export interface components {
             kind: components["schemas"]["PhasedOrdersEventKind"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the event's message: those of its kind's params model.
+             */
+            params?: components["schemas"]["PhasedOrdersOrdersReceivedEventParams"] | components["schemas"]["PhasedOrdersUnitDisbandedEventParams"] | components["schemas"]["PhasedOrdersSpellHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRottedEventParams"] | components["schemas"]["PhasedOrdersCaravanLostResourceEventParams"] | components["schemas"]["PhasedOrdersCaravanDisbandedEventParams"] | components["schemas"]["PhasedOrdersUpkeepChargedEventParams"] | components["schemas"]["PhasedOrdersUnitStarvedEventParams"] | components["schemas"]["PhasedOrdersUnitCommissionedEventParams"] | components["schemas"]["PhasedOrdersSpellCastEventParams"] | components["schemas"]["PhasedOrdersRangedAttackEventParams"] | components["schemas"]["PhasedOrdersUnitDamagedEventParams"] | components["schemas"]["PhasedOrdersUnitDestroyedEventParams"] | components["schemas"]["PhasedOrdersAbilityUsedEventParams"] | components["schemas"]["PhasedOrdersResourcesGainedEventParams"] | components["schemas"]["PhasedOrdersGemsGainedEventParams"] | components["schemas"]["PhasedOrdersCaravanLoadedEventParams"] | components["schemas"]["PhasedOrdersCaravanUnloadedEventParams"] | components["schemas"]["PhasedOrdersUnitMovedEventParams"] | components["schemas"]["PhasedOrdersRoadPriorityEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyFlyerEventParams"] | components["schemas"]["PhasedOrdersFlewOverEventParams"] | components["schemas"]["PhasedOrdersArcherAttackedEventParams"] | components["schemas"]["PhasedOrdersArcherLetPassEventParams"] | components["schemas"]["PhasedOrdersCommuniqueRaisedEventParams"] | components["schemas"]["PhasedOrdersCommuniqueAnsweredEventParams"] | components["schemas"]["PhasedOrdersWarDeclaredEventParams"] | components["schemas"]["PhasedOrdersPredatorMovedEventParams"] | components["schemas"]["PhasedOrdersUnitEjectedEventParams"] | components["schemas"]["PhasedOrdersCombatBeganEventParams"] | components["schemas"]["PhasedOrdersMeleeDeclaresWarEventParams"] | components["schemas"]["PhasedOrdersMeleeDamageEventParams"] | components["schemas"]["PhasedOrdersUnitSlainEventParams"] | components["schemas"]["PhasedOrdersCombatWonEventParams"] | components["schemas"]["PhasedOrdersCombatAnnihilationEventParams"] | components["schemas"]["PhasedOrdersUnitHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRepairedEventParams"] | components["schemas"]["PhasedOrdersUnitCreatedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedEventParams"] | components["schemas"]["PhasedOrdersBanditBlockedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedAdjacentEventParams"] | components["schemas"]["PhasedOrdersBanditNoRoomEventParams"] | components["schemas"]["PhasedOrdersExcessDonatedEventParams"] | components["schemas"]["PhasedOrdersUnitShuntedEventParams"] | components["schemas"]["PhasedOrdersUnitDismissedEventParams"] | components["schemas"]["PhasedOrdersUnitLevelledEventParams"] | components["schemas"]["PhasedOrdersLevelUpLapsedEventParams"] | components["schemas"]["PhasedOrdersUnitChangedSidesEventParams"] | components["schemas"]["PhasedOrdersIncomeGeneratedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -3335,6 +4809,75 @@ export interface components {
          * @enum {string}
          */
         PhasedOrdersEventKind: "orders_received" | "unit_disbanded" | "spell_healed" | "caravan_rotted" | "caravan_lost_resource" | "caravan_disbanded" | "upkeep_charged" | "unit_starved" | "unit_commissioned" | "spell_cast" | "ranged_attack" | "unit_damaged" | "unit_destroyed" | "ability_used" | "resources_gained" | "gems_gained" | "caravan_loaded" | "caravan_unloaded" | "unit_moved" | "road_priority" | "halted_by_enemy" | "halted_by_enemy_flyer" | "flew_over" | "archer_attacked" | "archer_let_pass" | "communique_raised" | "communique_answered" | "war_declared" | "predator_moved" | "unit_ejected" | "combat_began" | "melee_declares_war" | "melee_damage" | "unit_slain" | "combat_won" | "combat_annihilation" | "unit_healed" | "caravan_repaired" | "unit_created" | "bandit_spawned" | "bandit_blocked" | "bandit_spawned_adjacent" | "bandit_no_room" | "excess_donated" | "unit_shunted" | "unit_dismissed" | "unit_levelled" | "level_up_lapsed" | "unit_changed_sides" | "income_generated";
+        /**
+         * PhasedOrdersExcessDonatedEventParams
+         * @description The params of phased_orders's event excess_donated: "{stronghold} donates {excess} resources to charity: {resources} left"
+         */
+        PhasedOrdersExcessDonatedEventParams: {
+            /** Excess */
+            excess: number;
+            /** Phase */
+            phase: number;
+            /** Resources */
+            resources: number;
+            /** Stronghold */
+            stronghold: string;
+        };
+        /**
+         * PhasedOrdersFlewOverEventParams
+         * @description The params of phased_orders's event flew_over: "{unit} flies over {units} on {hex}"
+         */
+        PhasedOrdersFlewOverEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+            /** Units */
+            units: string[];
+        };
+        /**
+         * PhasedOrdersGemsGainedEventParams
+         * @description The params of phased_orders's event gems_gained: "{player} gains {amount} gems: {gems}"
+         */
+        PhasedOrdersGemsGainedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Gems */
+            gems: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+        };
+        /**
+         * PhasedOrdersHaltedByEnemyEventParams
+         * @description The params of phased_orders's event halted_by_enemy: "{unit} halts on {hex}: an enemy holds it"
+         */
+        PhasedOrdersHaltedByEnemyEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersHaltedByEnemyFlyerEventParams
+         * @description The params of phased_orders's event halted_by_enemy_flyer: "{unit} halts on {hex}: an enemy flying unit holds it"
+         */
+        PhasedOrdersHaltedByEnemyFlyerEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
         /** PhasedOrdersHex */
         PhasedOrdersHex: {
             /** Q */
@@ -3360,6 +4903,20 @@ export interface components {
             /** Unit */
             unit: string;
         };
+        /**
+         * PhasedOrdersIncomeGeneratedEventParams
+         * @description The params of phased_orders's event income_generated: "{stronghold} generates {amount}: {resources}"
+         */
+        PhasedOrdersIncomeGeneratedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Phase */
+            phase: number;
+            /** Resources */
+            resources: number;
+            /** Stronghold */
+            stronghold: string;
+        };
         /** PhasedOrdersLegalActionsRequest */
         PhasedOrdersLegalActionsRequest: {
             /**
@@ -3382,14 +4939,19 @@ export interface components {
         PhasedOrdersLegalActionsResponse: {
             /**
              * Actions
-             * @description One submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).
              */
-            actions: components["schemas"]["PhasedOrdersListedAction"][];
+            actions: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"])[];
+            /**
+             * Count
+             * @description Actions listed (at most `limit`).
+             */
+            count: number;
             /** Player */
             player: string;
             /**
              * Truncated
-             * @description More than `limit` actions are legal.
+             * @description The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.
              */
             truncated: boolean;
         };
@@ -3413,21 +4975,14 @@ export interface components {
             unit: string;
         };
         /**
-         * PhasedOrdersListedAction
-         * @description A `submit` action `validate` accepts, as it is sent (its one order as JSON).
+         * PhasedOrdersLevelUpLapsedEventParams
+         * @description The params of phased_orders's event level_up_lapsed: "{unit} is gone: it does not level up"
          */
-        PhasedOrdersListedAction: {
-            /** Orders */
-            orders: {
-                [key: string]: unknown;
-            }[];
-            /** Player */
-            player: string;
-            /**
-             * Type
-             * @constant
-             */
-            type: "submit";
+        PhasedOrdersLevelUpLapsedEventParams: {
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
         };
         /** PhasedOrdersLoad */
         PhasedOrdersLoad: {
@@ -3442,6 +4997,29 @@ export interface components {
             player: string;
             /** Unit */
             unit: string;
+        };
+        /**
+         * PhasedOrdersMeleeDamageEventParams
+         * @description The params of phased_orders's event melee_damage: "{unit} is down to {hit_points} hit points"
+         */
+        PhasedOrdersMeleeDamageEventParams: {
+            /** Hit Points */
+            hit_points: number;
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersMeleeDeclaresWarEventParams
+         * @description The params of phased_orders's event melee_declares_war: "melee on {hex}: war is declared between {players}"
+         */
+        PhasedOrdersMeleeDeclaresWarEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Players */
+            players: string[];
         };
         /** PhasedOrdersMove */
         PhasedOrdersMove: {
@@ -3491,6 +5069,49 @@ export interface components {
         PhasedOrdersNewGameRequest: {
             /** State */
             state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
+        };
+        /**
+         * PhasedOrdersNoOwnStrongholdViolationParams
+         * @description The params of phased_orders's violation no_own_stronghold: "no stronghold of {player} stands on {hex}, where {unit} is"
+         */
+        PhasedOrdersNoOwnStrongholdViolationParams: {
+            hex: components["schemas"]["Axial"];
+            /** Player */
+            player: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersNotACaravanViolationParams
+         * @description The params of phased_orders's violation not_a_caravan: "{unit} is not a caravan: only caravans {order}"
+         */
+        PhasedOrdersNotACaravanViolationParams: {
+            /** Order */
+            order: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersNotAnArcherViolationParams
+         * @description The params of phased_orders's violation not_an_archer: "{unit} is no archer: only archers make ranged attacks"
+         */
+        PhasedOrdersNotAnArcherViolationParams: {
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersNotEnoughGemsViolationParams
+         * @description The params of phased_orders's violation not_enough_gems: "{spell} costs {cost} gems; {player} holds {gems}"
+         */
+        PhasedOrdersNotEnoughGemsViolationParams: {
+            /** Cost */
+            cost: number;
+            /** Gems */
+            gems: number;
+            /** Player */
+            player: string;
+            /** Spell */
+            spell: string;
         };
         /**
          * PhasedOrdersOption
@@ -3560,6 +5181,18 @@ export interface components {
             upkeep?: number;
         };
         /**
+         * PhasedOrdersOrdersReceivedEventParams
+         * @description The params of phased_orders's event orders_received: "{player} gave {orders} order(s)"
+         */
+        PhasedOrdersOrdersReceivedEventParams: {
+            /** Orders */
+            orders: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+        };
+        /**
          * PhasedOrdersOutcome
          * @description The answer to `validate`. An illegal action is a verdict, not an error.
          */
@@ -3569,10 +5202,8 @@ export interface components {
              * @description True when `state` holds the result: always for a legal action, and for an illegal one in advisory mode when its effect is well defined.
              */
             applied: boolean;
-            /** Derived */
-            derived?: {
-                [key: string]: unknown;
-            };
+            /** @description The facts a frontend shows beside the verdict (each present only when the action has it). */
+            derived?: components["schemas"]["PhasedOrdersDerived"];
             /** Events */
             events?: components["schemas"]["PhasedOrdersEvent"][];
             /** Legal */
@@ -3611,6 +5242,18 @@ export interface components {
             state_hash?: string | null;
             /** Violations */
             violations?: components["schemas"]["PhasedOrdersViolation"][];
+        };
+        /**
+         * PhasedOrdersPathTooLongViolationParams
+         * @description The params of phased_orders's violation path_too_long: "the path of {unit} has {steps} steps; its move is {move}"
+         */
+        PhasedOrdersPathTooLongViolationParams: {
+            /** Move */
+            move: number;
+            /** Steps */
+            steps: number;
+            /** Unit */
+            unit: string;
         };
         /**
          * PhasedOrdersPendingDecision
@@ -3672,6 +5315,29 @@ export interface components {
              */
             units?: string[];
         };
+        /** PhasedOrdersPhaseFacts */
+        PhasedOrdersPhaseFacts: {
+            /**
+             * Events
+             * @description The events of this run of the phase in the trace.
+             */
+            events: number;
+            /** Name */
+            name: string;
+            /** Phase */
+            phase: number;
+        };
+        /**
+         * PhasedOrdersPlacementPendingViolationParams
+         * @description The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
+         */
+        PhasedOrdersPlacementPendingViolationParams: {
+            /** Decision */
+            decision: string;
+            hex: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
         /** PhasedOrdersPlayer */
         PhasedOrdersPlayer: {
             /**
@@ -3696,6 +5362,22 @@ export interface components {
              */
             resources?: number;
         };
+        /**
+         * PhasedOrdersPredatorMovedEventParams
+         * @description The params of phased_orders's event predator_moved: "{unit} moves from {from} to {to} to attack {target}"
+         */
+        PhasedOrdersPredatorMovedEventParams: {
+            from: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Target */
+            target: string;
+            to: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
         /** PhasedOrdersRangedAttack */
         PhasedOrdersRangedAttack: {
             /**
@@ -3711,6 +5393,20 @@ export interface components {
             order: "ranged_attack";
             /** Player */
             player: string;
+            /** Target */
+            target: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersRangedAttackEventParams
+         * @description The params of phased_orders's event ranged_attack: "{unit} shoots {target} for {damage}"
+         */
+        PhasedOrdersRangedAttackEventParams: {
+            /** Damage */
+            damage: number;
+            /** Phase */
+            phase: number;
             /** Target */
             target: string;
             /** Unit */
@@ -3873,7 +5569,7 @@ export interface components {
              */
             state_hash?: string | null;
             /** @default null */
-            stopped_at?: components["schemas"]["PhasedOrdersStop"] | null;
+            stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__queries__PhasedOrdersStop"] | null;
             /**
              * Trace
              * @description The events, grouped by phase in the order they happened, as far as the resolution went. Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.
@@ -3890,6 +5586,20 @@ export interface components {
             unused_decisions?: string[];
             /** Violations */
             violations?: components["schemas"]["Violation"][];
+        };
+        /**
+         * PhasedOrdersResourcesGainedEventParams
+         * @description The params of phased_orders's event resources_gained: "{player} gains {amount} resources: {resources}"
+         */
+        PhasedOrdersResourcesGainedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+            /** Resources */
+            resources: number;
         };
         /** PhasedOrdersResult */
         PhasedOrdersResult: {
@@ -3912,7 +5622,10 @@ export interface components {
              * @description The order's index in the action's orders.
              */
             order: number;
-            /** Params */
+            /**
+             * Params
+             * @description The params of the result's message: those of its code (an order result's, or the violation's that refused the order).
+             */
             params?: {
                 [key: string]: unknown;
             };
@@ -3943,6 +5656,21 @@ export interface components {
             subject: string;
         };
         /**
+         * PhasedOrdersRoadPriorityEventParams
+         * @description The params of phased_orders's event road_priority: "{unit} entered the road on {hex}: its next step comes in {next}"
+         */
+        PhasedOrdersRoadPriorityEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Next */
+            next: string;
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
          * PhasedOrdersSpell
          * @description A spell as data: its gem cost, range and one effect of the documented set.
          */
@@ -3963,6 +5691,54 @@ export interface components {
              * @default 0
              */
             range?: number;
+        };
+        /**
+         * PhasedOrdersSpellCastEventParams
+         * @description The params of phased_orders's event spell_cast: "{unit} casts {spell} on {target}; {player} has {gems} gems left"
+         */
+        PhasedOrdersSpellCastEventParams: {
+            /** Gems */
+            gems: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+            /** Spell */
+            spell: string;
+            /** Target */
+            target: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersSpellHealedEventParams
+         * @description The params of phased_orders's event spell_healed: "{unit} casts {spell} on {target}: {hit_points} hit points; {player} has {gems} gems left"
+         */
+        PhasedOrdersSpellHealedEventParams: {
+            /** Gems */
+            gems: number;
+            /** Hit Points */
+            hit_points: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+            /** Spell */
+            spell: string;
+            /** Target */
+            target: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersSpellNotKnownViolationParams
+         * @description The params of phased_orders's violation spell_not_known: "{unit} does not know the spell {spell}"
+         */
+        PhasedOrdersSpellNotKnownViolationParams: {
+            /** Spell */
+            spell: string;
+            /** Unit */
+            unit: string;
         };
         /**
          * PhasedOrdersState
@@ -4047,16 +5823,6 @@ export interface components {
              */
             units?: components["schemas"]["PhasedOrdersUnit"][];
         };
-        /** PhasedOrdersStop */
-        PhasedOrdersStop: {
-            /** Phase */
-            phase: number;
-            /**
-             * Subphase
-             * @default null
-             */
-            subphase?: string | null;
-        };
         /** PhasedOrdersStronghold */
         PhasedOrdersStronghold: {
             /**
@@ -4100,6 +5866,32 @@ export interface components {
         PhasedOrdersSurvivor: {
             /** Hit Points */
             hit_points: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersTargetNotEnemyViolationParams
+         * @description The params of phased_orders's violation target_not_enemy: "{target} belongs to {owner}, who is not at war with {player}"
+         */
+        PhasedOrdersTargetNotEnemyViolationParams: {
+            /** Owner */
+            owner: string;
+            /** Player */
+            player: string;
+            /** Target */
+            target: string;
+        };
+        /**
+         * PhasedOrdersTargetOutOfRangeViolationParams
+         * @description The params of phased_orders's violation target_out_of_range: "{target} is {distance} hexes from {unit}; the reach is {range}"
+         */
+        PhasedOrdersTargetOutOfRangeViolationParams: {
+            /** Distance */
+            distance: number;
+            /** Range */
+            range: number;
+            /** Target */
+            target: string;
             /** Unit */
             unit: string;
         };
@@ -4204,6 +5996,199 @@ export interface components {
             undead?: boolean;
         };
         /**
+         * PhasedOrdersUnitChangedSidesEventParams
+         * @description The params of phased_orders's event unit_changed_sides: "{unit} goes over from {from} to {to}"
+         */
+        PhasedOrdersUnitChangedSidesEventParams: {
+            /** From */
+            from: string;
+            /** Phase */
+            phase: number;
+            /** To */
+            to: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitCommissionedEventParams
+         * @description The params of phased_orders's event unit_commissioned: "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}"
+         */
+        PhasedOrdersUnitCommissionedEventParams: {
+            /** Cost */
+            cost: number;
+            /** Paid From */
+            paid_from: string;
+            /** Payer */
+            payer: string;
+            /** Phase */
+            phase: number;
+            /** Resources */
+            resources: number;
+            /** Stronghold */
+            stronghold: string;
+            /** Unit */
+            unit: string;
+            /** Unit Type */
+            unit_type: string;
+        };
+        /**
+         * PhasedOrdersUnitCreatedEventParams
+         * @description The params of phased_orders's event unit_created: "{unit} appears on {hex}"
+         */
+        PhasedOrdersUnitCreatedEventParams: {
+            data: components["schemas"]["PhasedOrdersUnit"];
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitDamagedEventParams
+         * @description The params of phased_orders's event unit_damaged: "{unit} is down to {hit_points} hit points"
+         */
+        PhasedOrdersUnitDamagedEventParams: {
+            /** Hit Points */
+            hit_points: number;
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitDestroyedEventParams
+         * @description The params of phased_orders's event unit_destroyed: "{unit} is destroyed on {hex}"
+         */
+        PhasedOrdersUnitDestroyedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitDisbandedEventParams
+         * @description The params of phased_orders's event unit_disbanded: "{unit} disbands on {hex}"
+         */
+        PhasedOrdersUnitDisbandedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitDismissedEventParams
+         * @description The params of phased_orders's event unit_dismissed: "{unit} has no legal position left and is disbanded"
+         */
+        PhasedOrdersUnitDismissedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitEjectedEventParams
+         * @description The params of phased_orders's event unit_ejected: "{unit} is ejected from {from} back to {to}"
+         */
+        PhasedOrdersUnitEjectedEventParams: {
+            from: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            to: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitHealedEventParams
+         * @description The params of phased_orders's event unit_healed: "{unit} heals {amount}: {hit_points} hit points"
+         */
+        PhasedOrdersUnitHealedEventParams: {
+            /** Amount */
+            amount: number;
+            /** Hit Points */
+            hit_points: number;
+            /** Phase */
+            phase: number;
+            /** Source */
+            source: string;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitLevelledEventParams
+         * @description The params of phased_orders's event unit_levelled: "{unit} rises to level {level}"
+         */
+        PhasedOrdersUnitLevelledEventParams: {
+            /** Hit Points */
+            hit_points: number;
+            /** Level */
+            level: number;
+            /** Max Hit Points */
+            max_hit_points: number;
+            /** Phase */
+            phase: number;
+            /** Strength */
+            strength: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitMovedEventParams
+         * @description The params of phased_orders's event unit_moved: "{unit} moves from {from} to {to} ({subphase})"
+         */
+        PhasedOrdersUnitMovedEventParams: {
+            from: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Remaining */
+            remaining: number;
+            /** Subphase */
+            subphase: string;
+            to: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitShuntedEventParams
+         * @description The params of phased_orders's event unit_shunted: "{unit} is shunted from {from} to {to}"
+         */
+        PhasedOrdersUnitShuntedEventParams: {
+            from: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            to: components["schemas"]["Axial"];
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitSlainEventParams
+         * @description The params of phased_orders's event unit_slain: "{unit} is slain on {hex}"
+         */
+        PhasedOrdersUnitSlainEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Unit */
+            unit: string;
+        };
+        /**
+         * PhasedOrdersUnitStarvedEventParams
+         * @description The params of phased_orders's event unit_starved: "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit"
+         */
+        PhasedOrdersUnitStarvedEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+            /** Rng */
+            rng: number | bigint;
+            /** Unit */
+            unit: string;
+        };
+        /**
          * PhasedOrdersUnitType
          * @description A unit a stronghold can be ordered to produce, with its cost.
          */
@@ -4257,6 +6242,24 @@ export interface components {
             player: string;
             /** Unit */
             unit: string;
+        };
+        /**
+         * PhasedOrdersUpkeepChargedEventParams
+         * @description The params of phased_orders's event upkeep_charged: "{player} owes {charge} upkeep and pays {paid}: {resources} left"
+         */
+        PhasedOrdersUpkeepChargedEventParams: {
+            /** Charge */
+            charge: number;
+            /** Paid */
+            paid: number;
+            /** Phase */
+            phase: number;
+            /** Player */
+            player: string;
+            /** Resources */
+            resources: number;
+            /** Unpaid */
+            unpaid: number;
         };
         /** PhasedOrdersUseAbility */
         PhasedOrdersUseAbility: {
@@ -4349,10 +6352,11 @@ export interface components {
             code: components["schemas"]["PhasedOrdersViolationCode"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the violation's message: those of its code's params model.
+             */
+            params?: components["schemas"]["PhasedOrdersPathTooLongViolationParams"] | components["schemas"]["PhasedOrdersNotAnArcherViolationParams"] | components["schemas"]["PhasedOrdersTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersTargetNotEnemyViolationParams"] | components["schemas"]["PhasedOrdersSpellNotKnownViolationParams"] | components["schemas"]["PhasedOrdersNotEnoughGemsViolationParams"] | components["schemas"]["PhasedOrdersAbilityNotHeldViolationParams"] | components["schemas"]["PhasedOrdersAbilityTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersNotACaravanViolationParams"] | components["schemas"]["PhasedOrdersNoOwnStrongholdViolationParams"] | components["schemas"]["PhasedOrdersCommuniquePendingViolationParams"] | components["schemas"]["PhasedOrdersArcherOptionPendingViolationParams"] | components["schemas"]["PhasedOrdersEjectionPendingViolationParams"] | components["schemas"]["PhasedOrdersPlacementPendingViolationParams"] | components["schemas"]["PhasedOrdersDecisionNotAnOptionViolationParams"] | components["schemas"]["PhasedOrdersCombatResultInvalidViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -4369,6 +6373,21 @@ export interface components {
          * @enum {string}
          */
         PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "communique_pending" | "archer_option_pending" | "ejection_pending" | "placement_pending" | "decision_not_an_option" | "combat_result_invalid";
+        /**
+         * PhasedOrdersWarDeclaredEventParams
+         * @description The params of phased_orders's event war_declared: "war is declared between {players}"
+         */
+        PhasedOrdersWarDeclaredEventParams: {
+            hex: components["schemas"]["Axial"];
+            /** Interrupts */
+            interrupts: number;
+            /** Phase */
+            phase: number;
+            /** Players */
+            players: string[];
+            /** Subphase */
+            subphase: string;
+        };
         /** @description An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:header-too-large, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:request-timeout, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type. */
         Problem: {
             /** @description With type urn:arbiter:problem:board-not-found: the id of the board the service does not hold; send the state with its board inline (or PUT the board) and ask again. */
@@ -4391,6 +6410,21 @@ export interface components {
         };
         /** RegionConquestAction */
         RegionConquestAction: components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"];
+        /**
+         * RegionConquestAlreadyRedeployedViolationParams
+         * @description The params of region_conquest's violation already_redeployed: "troops were already redeployed this turn: only end_turn remains"
+         */
+        RegionConquestAlreadyRedeployedViolationParams: Record<string, never>;
+        /**
+         * RegionConquestAlreadyYoursViolationParams
+         * @description The params of region_conquest's violation already_yours: "{region} is already held by {tokens} of your active tokens"
+         */
+        RegionConquestAlreadyYoursViolationParams: {
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
+        };
         /** RegionConquestCodeEntry */
         RegionConquestCodeEntry: {
             code: components["schemas"]["RegionConquestViolationCode"];
@@ -4405,6 +6439,16 @@ export interface components {
              */
             template: string;
         };
+        /**
+         * RegionConquestCoinsScoredEventParams
+         * @description The params of region_conquest's event coins_scored: "{coins} victory coin(s) for {player}, 1 for each region their race tokens occupy"
+         */
+        RegionConquestCoinsScoredEventParams: {
+            /** Coins */
+            coins: number;
+            /** Player */
+            player: string;
+        };
         /** RegionConquestConquer */
         RegionConquestConquer: {
             /** Player */
@@ -4417,6 +6461,11 @@ export interface components {
              */
             type: "conquer";
         };
+        /**
+         * RegionConquestConquestsEndedViolationParams
+         * @description The params of region_conquest's violation conquests_ended: "the final conquest of this turn has been made: the conquests for the turn are over"
+         */
+        RegionConquestConquestsEndedViolationParams: Record<string, never>;
         /** RegionConquestCost */
         RegionConquestCost: {
             /**
@@ -4544,6 +6593,46 @@ export interface components {
             tokens: number;
         };
         /**
+         * RegionConquestDefenderRegionNotHeldViolationParams
+         * @description The params of region_conquest's violation defender_region_not_held: "the active race of {player} does not occupy {region}: kept tokens go back to regions still occupied by their race"
+         */
+        RegionConquestDefenderRegionNotHeldViolationParams: {
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestDefenderTokenDiscardedEventParams
+         * @description The params of region_conquest's event defender_token_discarded: "{tokens} tokens of {owner} taken back from {region}; 1 discarded to the storage tray"
+         */
+        RegionConquestDefenderTokenDiscardedEventParams: {
+            /** Owner */
+            owner: string;
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestDefenderTokensKeptEventParams
+         * @description The params of region_conquest's event defender_tokens_kept: "{tokens} token(s) of {owner} kept in hand, to redeploy at the end of the turn"
+         */
+        RegionConquestDefenderTokensKeptEventParams: {
+            /** Owner */
+            owner: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestDerived
+         * @description A conquest's cost, tokens and die; empty for any other action.
+         */
+        RegionConquestDerived: {
+            /** @default null */
+            conquest?: components["schemas"]["RegionConquestCost"] | null;
+        };
+        /**
          * RegionConquestDescription
          * @description A ruleset's catalogue: every rule with its paraphrase, every violation code and
          *     event kind with its rule and template, its options and its fixed game data.
@@ -4581,6 +6670,11 @@ export interface components {
             /** Violation Codes */
             violation_codes: components["schemas"]["RegionConquestCodeEntry"][];
         };
+        /**
+         * RegionConquestDieRollMissingViolationParams
+         * @description The params of region_conquest's violation die_roll_missing: "name the reinforcement die's result, or give the state an rng seed for the service to roll it"
+         */
+        RegionConquestDieRollMissingViolationParams: Record<string, never>;
         /** RegionConquestEndTurn */
         RegionConquestEndTurn: {
             /** Player */
@@ -4600,10 +6694,11 @@ export interface components {
             kind: components["schemas"]["RegionConquestEventKind"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the event's message: those of its kind's params model.
+             */
+            params?: components["schemas"]["RegionConquestRegionConqueredEventParams"] | components["schemas"]["RegionConquestLostTribeDiscardedEventParams"] | components["schemas"]["RegionConquestLoneDefenderDiscardedEventParams"] | components["schemas"]["RegionConquestDefenderTokenDiscardedEventParams"] | components["schemas"]["RegionConquestDefenderTokensKeptEventParams"] | components["schemas"]["RegionConquestOwnDeclineTokenLostEventParams"] | components["schemas"]["RegionConquestMarkersStayEventParams"] | components["schemas"]["RegionConquestReinforcementDieRolledEventParams"] | components["schemas"]["RegionConquestFinalConquestFailedEventParams"] | components["schemas"]["RegionConquestTokensMovedEventParams"] | components["schemas"]["RegionConquestTokensPlacedEventParams"] | components["schemas"]["RegionConquestKeptTokensRedeployedEventParams"] | components["schemas"]["RegionConquestKeptForFirstConquestEventParams"] | components["schemas"]["RegionConquestCoinsScoredEventParams"] | components["schemas"]["RegionConquestTurnPassedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -4648,30 +6743,53 @@ export interface components {
              */
             type: "final_conquest";
         };
-        /** RegionConquestLegalAction */
-        RegionConquestLegalAction: {
-            /**
-             * Cost
-             * @description The tokens a conquest takes.
-             * @default null
-             */
-            cost?: number | null;
-            /**
-             * Region
-             * @description The target of a conquest.
-             * @default null
-             */
-            region?: string | null;
-            /**
-             * Type
-             * @enum {string}
-             */
-            type: "conquer" | "final_conquest" | "redeploy" | "end_turn";
-            /**
-             * Winning Die Results
-             * @description For a final conquest: the die results that win.
-             */
-            winning_die_results?: number[];
+        /**
+         * RegionConquestFinalConquestFailedEventParams
+         * @description The params of region_conquest's event final_conquest_failed: "{region} takes {cost}; {hand} tokens + {die} fall short: the tokens stay in hand and the conquests for the turn end"
+         */
+        RegionConquestFinalConquestFailedEventParams: {
+            /** Cost */
+            cost: number;
+            /** Die */
+            die: number;
+            /** Hand */
+            hand: number;
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestKeptForFirstConquestEventParams
+         * @description The params of region_conquest's event kept_for_first_conquest: "no region left for {player}: {tokens} token(s) stay in hand for a first conquest on their next turn"
+         */
+        RegionConquestKeptForFirstConquestEventParams: {
+            /** Player */
+            player: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestKeptTokensNotRedeployedViolationParams
+         * @description The params of region_conquest's violation kept_tokens_not_redeployed: "{kept} token(s) kept by {player} after losses, {placed} redeployed: all of them go back to regions their race still occupies"
+         */
+        RegionConquestKeptTokensNotRedeployedViolationParams: {
+            /** Kept */
+            kept: number;
+            /** Placed */
+            placed: number;
+            /** Player */
+            player: string;
+        };
+        /**
+         * RegionConquestKeptTokensRedeployedEventParams
+         * @description The params of region_conquest's event kept_tokens_redeployed: "{tokens} kept token(s) of {player} redeployed in {region}"
+         */
+        RegionConquestKeptTokensRedeployedEventParams: {
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
         };
         /** RegionConquestLegalActionsRequest */
         RegionConquestLegalActionsRequest: {
@@ -4695,9 +6813,19 @@ export interface components {
         RegionConquestLegalActionsResponse: {
             /**
              * Actions
-             * @description redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.
              */
-            actions: components["schemas"]["RegionConquestLegalAction"][];
+            actions: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"])[];
+            /**
+             * Costs
+             * @description The cost of each listed conquest and final conquest, in listing order.
+             */
+            costs: components["schemas"]["RegionConquestListedCost"][];
+            /**
+             * Count
+             * @description Actions listed (at most `limit`).
+             */
+            count: number;
             /**
              * First Conquest
              * @description Conquests must enter by a border region.
@@ -4717,6 +6845,65 @@ export interface components {
             truncated: boolean;
         };
         /**
+         * RegionConquestListedCost
+         * @description What a listed conquest costs, beside the action (`actions[action]`) it prices.
+         */
+        RegionConquestListedCost: {
+            /**
+             * Action
+             * @description The index in `actions` of the conquest priced.
+             */
+            action: number;
+            /**
+             * Cost
+             * @description The tokens the conquest takes.
+             */
+            cost: number;
+            /** Region */
+            region: string;
+            /**
+             * Winning Die Results
+             * @description For a final conquest: the die results that win.
+             */
+            winning_die_results?: number[];
+        };
+        /**
+         * RegionConquestLoneDefenderDiscardedEventParams
+         * @description The params of region_conquest's event lone_defender_discarded: "the single {race} token of {owner} in {region} discarded to the storage tray"
+         */
+        RegionConquestLoneDefenderDiscardedEventParams: {
+            /** Owner */
+            owner: string;
+            /** Race */
+            race: string;
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestLostTribeDiscardedEventParams
+         * @description The params of region_conquest's event lost_tribe_discarded: "{tokens} Lost Tribe token(s) in {region} discarded"
+         */
+        RegionConquestLostTribeDiscardedEventParams: {
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestMarkersStayEventParams
+         * @description The params of region_conquest's event markers_stay: "the markers in {region} ({markers}) stay for {player}"
+         */
+        RegionConquestMarkersStayEventParams: {
+            /** Markers */
+            markers: {
+                [key: string]: number;
+            };
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+        };
+        /**
          * RegionConquestMove
          * @description Active tokens moved between two regions the player occupies.
          */
@@ -4725,6 +6912,20 @@ export interface components {
             from_region: string;
             /** To Region */
             to_region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestMoveExceedsTokensViolationParams
+         * @description The params of region_conquest's violation move_exceeds_tokens: "moves[{step}] takes {tokens} tokens from {region}, which holds {available} then"
+         */
+        RegionConquestMoveExceedsTokensViolationParams: {
+            /** Available */
+            available: number;
+            /** Region */
+            region: string;
+            /** Step */
+            step: number;
             /** Tokens */
             tokens: number;
         };
@@ -4761,6 +6962,49 @@ export interface components {
             state: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"];
         };
         /**
+         * RegionConquestNoTokenToStartViolationParams
+         * @description The params of region_conquest's violation no_token_to_start: "you hold no race token: a conquest needs at least one to start"
+         */
+        RegionConquestNoTokenToStartViolationParams: Record<string, never>;
+        /**
+         * RegionConquestNotAdjacentViolationParams
+         * @description The params of region_conquest's violation not_adjacent: "{region} borders none of the regions your active tokens occupy"
+         */
+        RegionConquestNotAdjacentViolationParams: {
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestNotEnoughTokensViolationParams
+         * @description The params of region_conquest's violation not_enough_tokens: "conquering {region} takes {cost} tokens but you hold {hand}"
+         */
+        RegionConquestNotEnoughTokensViolationParams: {
+            /** Cost */
+            cost: number;
+            /** Hand */
+            hand: number;
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestNotOnBorderViolationParams
+         * @description The params of region_conquest's violation not_on_border: "{region} is not a border region: a first conquest enters the board at its edge or from a sea at the edge"
+         */
+        RegionConquestNotOnBorderViolationParams: {
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestNotYourTurnViolationParams
+         * @description The params of region_conquest's violation not_your_turn: "it is the turn of {turn_player}, not of {player}"
+         */
+        RegionConquestNotYourTurnViolationParams: {
+            /** Player */
+            player: string;
+            /** Turn Player */
+            turn_player: string;
+        };
+        /**
          * RegionConquestOptions
          * @description Variants and house rules.
          */
@@ -4782,10 +7026,8 @@ export interface components {
              * @description True when `state` holds the result: always for a legal action, and for an illegal one in advisory mode when its effect is well defined.
              */
             applied: boolean;
-            /** Derived */
-            derived?: {
-                [key: string]: unknown;
-            };
+            /** @description The facts a frontend shows beside the verdict (each present only when the action has it). */
+            derived?: components["schemas"]["RegionConquestDerived"];
             /** Events */
             events?: components["schemas"]["RegionConquestEvent"][];
             /** Legal */
@@ -4826,6 +7068,16 @@ export interface components {
             violations?: components["schemas"]["RegionConquestViolation"][];
         };
         /**
+         * RegionConquestOwnDeclineTokenLostEventParams
+         * @description The params of region_conquest's event own_decline_token_lost: "the in-decline token of {player} in {region} lost to the storage tray"
+         */
+        RegionConquestOwnDeclineTokenLostEventParams: {
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+        };
+        /**
          * RegionConquestPlacement
          * @description Tokens from a player's hand put on a region their active race occupies: the active
          *     player's tokens left in hand, or a defeated player's tokens kept after losses.
@@ -4837,6 +7089,30 @@ export interface components {
             region: string;
             /** Tokens */
             tokens: number;
+        };
+        /**
+         * RegionConquestPlacementExceedsHandViolationParams
+         * @description The params of region_conquest's violation placement_exceeds_hand: "{placed} tokens placed from the hand of {player}, which holds {hand}"
+         */
+        RegionConquestPlacementExceedsHandViolationParams: {
+            /** Hand */
+            hand: number;
+            /** Placed */
+            placed: number;
+            /** Player */
+            player: string;
+        };
+        /**
+         * RegionConquestPlacementExceedsKeptViolationParams
+         * @description The params of region_conquest's violation placement_exceeds_kept: "{placed} tokens placed for {player}, who kept {kept} after losses this turn"
+         */
+        RegionConquestPlacementExceedsKeptViolationParams: {
+            /** Kept */
+            kept: number;
+            /** Placed */
+            placed: number;
+            /** Player */
+            player: string;
         };
         /** RegionConquestPlayer */
         RegionConquestPlayer: {
@@ -4901,6 +7177,26 @@ export interface components {
              */
             type: "redeploy";
         };
+        /**
+         * RegionConquestRedeployOutsideYourRegionsViolationParams
+         * @description The params of region_conquest's violation redeploy_outside_your_regions: "{region} is not held by your active tokens: redeployment only moves tokens between your regions"
+         */
+        RegionConquestRedeployOutsideYourRegionsViolationParams: {
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestRedeploymentPendingViolationParams
+         * @description The params of region_conquest's violation redeployment_pending: "{tokens} token(s) of {player} still to redeploy ({reason}): redeploy before ending the turn"
+         */
+        RegionConquestRedeploymentPendingViolationParams: {
+            /** Player */
+            player: string;
+            /** Reason */
+            reason: string;
+            /** Tokens */
+            tokens: number;
+        };
         /** RegionConquestRegion */
         RegionConquestRegion: {
             /**
@@ -4934,6 +7230,50 @@ export interface components {
             markers?: {
                 [key: string]: number;
             };
+        };
+        /**
+         * RegionConquestRegionConqueredEventParams
+         * @description The params of region_conquest's event region_conquered: "{region} conquered by {player} with {tokens} tokens"
+         */
+        RegionConquestRegionConqueredEventParams: {
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestRegionLeftEmptyViolationParams
+         * @description The params of region_conquest's violation region_left_empty: "{region} would be left without a token: redeployment leaves at least one in each of your regions"
+         */
+        RegionConquestRegionLeftEmptyViolationParams: {
+            /** Region */
+            region: string;
+        };
+        /**
+         * RegionConquestReinforcementDieRolledEventParams
+         * @description The params of region_conquest's event reinforcement_die_rolled: "the reinforcement die shows {die}: {hand} tokens + {die} against {cost}"
+         */
+        RegionConquestReinforcementDieRolledEventParams: {
+            /** Cost */
+            cost: number;
+            /** Die */
+            die: number;
+            /** Hand */
+            hand: number;
+        };
+        /**
+         * RegionConquestReinforcementNotNeededViolationParams
+         * @description The params of region_conquest's violation reinforcement_not_needed: "you hold {hand} tokens, enough for the {cost} that {region} takes: conquer it without the die"
+         */
+        RegionConquestReinforcementNotNeededViolationParams: {
+            /** Cost */
+            cost: number;
+            /** Hand */
+            hand: number;
+            /** Region */
+            region: string;
         };
         /** RegionConquestRenderOverlay */
         RegionConquestRenderOverlay: {
@@ -5020,6 +7360,30 @@ export interface components {
             turn: components["schemas"]["RegionConquestTurn"];
         };
         /**
+         * RegionConquestTokensMovedEventParams
+         * @description The params of region_conquest's event tokens_moved: "{tokens} tokens moved from {from_region} to {to_region}"
+         */
+        RegionConquestTokensMovedEventParams: {
+            /** From Region */
+            from_region: string;
+            /** To Region */
+            to_region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
+         * RegionConquestTokensPlacedEventParams
+         * @description The params of region_conquest's event tokens_placed: "{tokens} token(s) of {player} placed from hand in {region}"
+         */
+        RegionConquestTokensPlacedEventParams: {
+            /** Player */
+            player: string;
+            /** Region */
+            region: string;
+            /** Tokens */
+            tokens: number;
+        };
+        /**
          * RegionConquestTurn
          * @description Whose turn it is and what has happened in it.
          */
@@ -5043,6 +7407,14 @@ export interface components {
              * @default false
              */
             reinforcement_used?: boolean;
+        };
+        /**
+         * RegionConquestTurnPassedEventParams
+         * @description The params of region_conquest's event turn_passed: "the turn passes to {player}"
+         */
+        RegionConquestTurnPassedEventParams: {
+            /** Player */
+            player: string;
         };
         /** RegionConquestValidateBatchRequest */
         RegionConquestValidateBatchRequest: {
@@ -5115,10 +7487,11 @@ export interface components {
             code: components["schemas"]["RegionConquestViolationCode"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the violation's message: those of its code's params model.
+             */
+            params?: components["schemas"]["RegionConquestNotYourTurnViolationParams"] | components["schemas"]["RegionConquestWaterRegionViolationParams"] | components["schemas"]["RegionConquestAlreadyYoursViolationParams"] | components["schemas"]["RegionConquestNotOnBorderViolationParams"] | components["schemas"]["RegionConquestNotAdjacentViolationParams"] | components["schemas"]["RegionConquestNotEnoughTokensViolationParams"] | components["schemas"]["RegionConquestNoTokenToStartViolationParams"] | components["schemas"]["RegionConquestConquestsEndedViolationParams"] | components["schemas"]["RegionConquestReinforcementNotNeededViolationParams"] | components["schemas"]["RegionConquestDieRollMissingViolationParams"] | components["schemas"]["RegionConquestAlreadyRedeployedViolationParams"] | components["schemas"]["RegionConquestRedeployOutsideYourRegionsViolationParams"] | components["schemas"]["RegionConquestMoveExceedsTokensViolationParams"] | components["schemas"]["RegionConquestRegionLeftEmptyViolationParams"] | components["schemas"]["RegionConquestPlacementExceedsHandViolationParams"] | components["schemas"]["RegionConquestPlacementExceedsKeptViolationParams"] | components["schemas"]["RegionConquestDefenderRegionNotHeldViolationParams"] | components["schemas"]["RegionConquestKeptTokensNotRedeployedViolationParams"] | components["schemas"]["RegionConquestRedeploymentPendingViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -5135,6 +7508,16 @@ export interface components {
          * @enum {string}
          */
         RegionConquestViolationCode: "not_your_turn" | "water_region" | "already_yours" | "not_on_border" | "not_adjacent" | "not_enough_tokens" | "no_token_to_start" | "conquests_ended" | "reinforcement_not_needed" | "die_roll_missing" | "already_redeployed" | "redeploy_outside_your_regions" | "move_exceeds_tokens" | "region_left_empty" | "placement_exceeds_hand" | "placement_exceeds_kept" | "defender_region_not_held" | "kept_tokens_not_redeployed" | "redeployment_pending";
+        /**
+         * RegionConquestWaterRegionViolationParams
+         * @description The params of region_conquest's violation water_region: "{region} is a {kind}: seas and lakes cannot be conquered"
+         */
+        RegionConquestWaterRegionViolationParams: {
+            /** Kind */
+            kind: string;
+            /** Region */
+            region: string;
+        };
         /**
          * RelicSymbol
          * @enum {string}
@@ -5272,6 +7655,64 @@ export interface components {
         Terrain: "plains" | "forest" | "hills" | "mountains" | "swamp" | "sea" | "ocean";
         /** TerritoryConquestAction */
         TerritoryConquestAction: components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"];
+        /**
+         * TerritoryConquestArmiesMovedEventParams
+         * @description The params of territory_conquest's event armies_moved: "{player} spent {moved} soldier tokens and moved {moved} armies from {sources} into {destination}"
+         */
+        TerritoryConquestArmiesMovedEventParams: {
+            /** Destination */
+            destination: string;
+            /** Moved */
+            moved: number;
+            /** Player */
+            player: string;
+            /** Sources */
+            sources: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * TerritoryConquestArmiesRecruitedEventParams
+         * @description The params of territory_conquest's event armies_recruited: "{player} spent {count} soldier tokens and recruited {count} armies into {castle}"
+         */
+        TerritoryConquestArmiesRecruitedEventParams: {
+            /** Castle */
+            castle: string;
+            /** Count */
+            count: number;
+            /** Player */
+            player: string;
+        };
+        /**
+         * TerritoryConquestArmiesReturnedEventParams
+         * @description The params of territory_conquest's event armies_returned: "{count} of {player}'s armies returned from {territory} to {castle}"
+         */
+        TerritoryConquestArmiesReturnedEventParams: {
+            /** Castle */
+            castle: string;
+            /** Count */
+            count: number;
+            /** Player */
+            player: string;
+            /** Territory */
+            territory: string;
+        };
+        /**
+         * TerritoryConquestBonusGainedEventParams
+         * @description The params of territory_conquest's event bonus_gained: "{player} placed a pawn on {location} in {territory}: {effect_name}"
+         */
+        TerritoryConquestBonusGainedEventParams: {
+            /** Effect */
+            effect: string;
+            /** Effect Name */
+            effect_name: string;
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Territory */
+            territory: string;
+        };
         /** TerritoryConquestBonusLocation */
         TerritoryConquestBonusLocation: {
             effect: components["schemas"]["BonusEffect"];
@@ -5287,6 +7728,40 @@ export interface components {
              * @description Unique on the whole board.
              */
             id: string;
+        };
+        /**
+         * TerritoryConquestBonusLocationNamedTwiceViolationParams
+         * @description The params of territory_conquest's violation bonus_location_named_twice: "bonus location {location} is named twice in the placement: it holds a single pawn"
+         */
+        TerritoryConquestBonusLocationNamedTwiceViolationParams: {
+            /** Location */
+            location: string;
+        };
+        /**
+         * TerritoryConquestBonusLocationOccupiedViolationParams
+         * @description The params of territory_conquest's violation bonus_location_occupied: "bonus location {location} already holds one of {player}'s pawns: it holds a single pawn"
+         */
+        TerritoryConquestBonusLocationOccupiedViolationParams: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+        };
+        /**
+         * TerritoryConquestBonusLostEventParams
+         * @description The params of territory_conquest's event bonus_lost: "{player} lost the {effect_name} bonus of {location} in {territory}"
+         */
+        TerritoryConquestBonusLostEventParams: {
+            /** Effect */
+            effect: string;
+            /** Effect Name */
+            effect_name: string;
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Territory */
+            territory: string;
         };
         /** TerritoryConquestCodeEntry */
         TerritoryConquestCodeEntry: {
@@ -5334,6 +7809,19 @@ export interface components {
             /** Targets */
             targets: components["schemas"]["TerritoryConquestTargetCost"][];
         };
+        /**
+         * TerritoryConquestConquestPhaseEndedEventParams
+         * @description The params of territory_conquest's event conquest_phase_ended: "both players stopped one after the other: the Conquest phase ends"
+         */
+        TerritoryConquestConquestPhaseEndedEventParams: Record<string, never>;
+        /**
+         * TerritoryConquestConquestStoppedEventParams
+         * @description The params of territory_conquest's event conquest_stopped: "{player} stopped their conquest"
+         */
+        TerritoryConquestConquestStoppedEventParams: {
+            /** Player */
+            player: string;
+        };
         /** TerritoryConquestCostsOverlay */
         TerritoryConquestCostsOverlay: {
             /**
@@ -5341,6 +7829,84 @@ export interface components {
              * @description The conquering player.
              */
             player: string;
+        };
+        /**
+         * TerritoryConquestDerived
+         * @description Every action: who acts next and whether the phase ends (out of turn: nobody, no).
+         *     A recruitment adds what it recruits and spends; a move what it moves, loses and
+         *     changes, per player.
+         */
+        TerritoryConquestDerived: {
+            /**
+             * Bonuses Gained
+             * @description By player: the bonus locations they take.
+             * @default null
+             */
+            bonuses_gained?: {
+                [key: string]: string[];
+            } | null;
+            /**
+             * Bonuses Lost
+             * @description By player: the bonus locations they lose.
+             * @default null
+             */
+            bonuses_lost?: {
+                [key: string]: string[];
+            } | null;
+            /**
+             * Double Move Used
+             * @default null
+             */
+            double_move_used?: boolean | null;
+            /**
+             * Enemy Armies
+             * @default null
+             */
+            enemy_armies?: number | null;
+            /**
+             * Losses
+             * @default null
+             */
+            losses?: number | null;
+            /**
+             * Moved
+             * @default null
+             */
+            moved?: number | null;
+            /** Phase Ends */
+            phase_ends: boolean;
+            /**
+             * Production Icons Change
+             * @description By player: the change of each production icon.
+             * @default null
+             */
+            production_icons_change?: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            } | null;
+            /**
+             * Recruited
+             * @default null
+             */
+            recruited?: number | null;
+            /**
+             * Soldier Tokens Spent
+             * @default null
+             */
+            soldier_tokens_spent?: number | null;
+            /**
+             * Sources
+             * @default null
+             */
+            sources?: components["schemas"]["TerritoryConquestSourceFacts"][] | null;
+            /**
+             * Survivors
+             * @default null
+             */
+            survivors?: number | null;
+            /** To Act Next */
+            to_act_next: string | null;
         };
         /**
          * TerritoryConquestDescription
@@ -5381,6 +7947,28 @@ export interface components {
             violation_codes: components["schemas"]["TerritoryConquestCodeEntry"][];
         };
         /**
+         * TerritoryConquestDoubleMoveBlockedViolationParams
+         * @description The params of territory_conquest's violation double_move_blocked: "{source} is two territories from {destination}, but a double move cannot pass through {via}"
+         */
+        TerritoryConquestDoubleMoveBlockedViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Source */
+            source: string;
+            /** Via */
+            via: string[];
+        };
+        /**
+         * TerritoryConquestEntersOpponentCastleViolationParams
+         * @description The params of territory_conquest's violation enters_opponent_castle: "{destination} is {opponent}'s castle: you cannot move your army pawns onto it"
+         */
+        TerritoryConquestEntersOpponentCastleViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Opponent */
+            opponent: string;
+        };
+        /**
          * TerritoryConquestEvent
          * @description Something the action made happen, with the rule's id.
          */
@@ -5389,10 +7977,11 @@ export interface components {
             kind: components["schemas"]["TerritoryConquestEventKind"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the event's message: those of its kind's params model.
+             */
+            params?: components["schemas"]["TerritoryConquestArmiesRecruitedEventParams"] | components["schemas"]["TerritoryConquestArmiesMovedEventParams"] | components["schemas"]["TerritoryConquestArmiesReturnedEventParams"] | components["schemas"]["TerritoryConquestBonusLostEventParams"] | components["schemas"]["TerritoryConquestTokenDiscardedEventParams"] | components["schemas"]["TerritoryConquestBonusGainedEventParams"] | components["schemas"]["TerritoryConquestTokenTakenEventParams"] | components["schemas"]["TerritoryConquestTerritoryTakenEventParams"] | components["schemas"]["TerritoryConquestTerritoryAbandonedEventParams"] | components["schemas"]["TerritoryConquestConquestStoppedEventParams"] | components["schemas"]["TerritoryConquestConquestPhaseEndedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -5432,7 +8021,7 @@ export interface components {
         TerritoryConquestLegalActionsRequest: {
             /**
              * Limit
-             * @description At most this many moves are listed.
+             * @description At most this many actions are listed.
              * @default 100
              */
             limit?: number;
@@ -5448,21 +8037,20 @@ export interface components {
         };
         /** TerritoryConquestLegalActionsResponse */
         TerritoryConquestLegalActionsResponse: {
-            /** Can Stop */
-            can_stop: boolean;
+            /**
+             * Actions
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.
+             */
+            actions: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"])[];
             /**
              * Count
-             * @description Moves listed (at most `limit`).
+             * @description Actions listed (at most `limit`).
              */
             count: number;
-            /** Moves */
-            moves: components["schemas"]["TerritoryConquestMove"][];
             /** Phase Ended */
             phase_ended: boolean;
             /** Player */
             player: string;
-            /** Recruits */
-            recruits: components["schemas"]["TerritoryConquestRecruit"][];
             /**
              * To Act
              * @description It is this player's action (nothing is legal otherwise).
@@ -5470,7 +8058,7 @@ export interface components {
             to_act: boolean;
             /**
              * Truncated
-             * @description More legal moves exist than the limit allowed.
+             * @description The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.
              */
             truncated: boolean;
         };
@@ -5492,6 +8080,30 @@ export interface components {
              * @enum {string}
              */
             type: "move";
+        };
+        /**
+         * TerritoryConquestMoveShortOfSoldierTokensViolationParams
+         * @description The params of territory_conquest's violation move_short_of_soldier_tokens: "moving {moved} armies costs {moved} soldier tokens, but {player} has {soldier_tokens}"
+         */
+        TerritoryConquestMoveShortOfSoldierTokensViolationParams: {
+            /** Moved */
+            moved: number;
+            /** Player */
+            player: string;
+            /** Soldier Tokens */
+            soldier_tokens: number;
+        };
+        /**
+         * TerritoryConquestNeedsDoubleMoveViolationParams
+         * @description The params of territory_conquest's violation needs_double_move: "{source} is two territories from {destination}: only a double move reaches it, and {player} holds no double move bonus"
+         */
+        TerritoryConquestNeedsDoubleMoveViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Player */
+            player: string;
+            /** Source */
+            source: string;
         };
         /**
          * TerritoryConquestNewGame
@@ -5526,6 +8138,46 @@ export interface components {
             state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
         };
         /**
+         * TerritoryConquestNotAMajorityViolationParams
+         * @description The params of territory_conquest's violation not_a_majority: "{moved} armies move into {destination}, which is not more than the {enemy} enemy armies there"
+         */
+        TerritoryConquestNotAMajorityViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Enemy */
+            enemy: number;
+            /** Moved */
+            moved: number;
+        };
+        /**
+         * TerritoryConquestNotFirstToActViolationParams
+         * @description The params of territory_conquest's violation not_first_to_act: "{first} takes the first action of the Conquest phase ({reason}), not {player}"
+         */
+        TerritoryConquestNotFirstToActViolationParams: {
+            /** First */
+            first: string;
+            /** Player */
+            player: string;
+            /** Reason */
+            reason: string;
+            /** Round First Player */
+            round_first_player: string;
+            /** Soldier Tokens */
+            soldier_tokens: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * TerritoryConquestNotYourTurnViolationParams
+         * @description The params of territory_conquest's violation not_your_turn: "it is {to_act}'s action, not {player}'s"
+         */
+        TerritoryConquestNotYourTurnViolationParams: {
+            /** Player */
+            player: string;
+            /** To Act */
+            to_act: string;
+        };
+        /**
          * TerritoryConquestOptions
          * @description Variants and house rules.
          */
@@ -5547,10 +8199,8 @@ export interface components {
              * @description True when `state` holds the result: always for a legal action, and for an illegal one in advisory mode when its effect is well defined.
              */
             applied: boolean;
-            /** Derived */
-            derived?: {
-                [key: string]: unknown;
-            };
+            /** @description The facts a frontend shows beside the verdict (each present only when the action has it). */
+            derived?: components["schemas"]["TerritoryConquestDerived"];
             /** Events */
             events?: components["schemas"]["TerritoryConquestEvent"][];
             /** Legal */
@@ -5599,6 +8249,23 @@ export interface components {
              * @enum {string}
              */
             type: "recruit" | "move" | "stop";
+        };
+        /**
+         * TerritoryConquestPhaseOverViolationParams
+         * @description The params of territory_conquest's violation phase_over: "the Conquest phase has ended: both players stopped one after the other"
+         */
+        TerritoryConquestPhaseOverViolationParams: Record<string, never>;
+        /**
+         * TerritoryConquestPlacementExceedsSurvivorsViolationParams
+         * @description The params of territory_conquest's violation placement_exceeds_survivors: "{placed} pawns are placed on bonus locations, but only {survivors} survive the move into {destination}"
+         */
+        TerritoryConquestPlacementExceedsSurvivorsViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Placed */
+            placed: number;
+            /** Survivors */
+            survivors: number;
         };
         /** TerritoryConquestPlayer */
         TerritoryConquestPlayer: {
@@ -5711,6 +8378,30 @@ export interface components {
              */
             type: "recruit";
         };
+        /**
+         * TerritoryConquestRecruitExceedsReserveViolationParams
+         * @description The params of territory_conquest's violation recruit_exceeds_reserve: "{player} recruits {count} armies but has only {reserve} in reserve"
+         */
+        TerritoryConquestRecruitExceedsReserveViolationParams: {
+            /** Count */
+            count: number;
+            /** Player */
+            player: string;
+            /** Reserve */
+            reserve: number;
+        };
+        /**
+         * TerritoryConquestRecruitShortOfSoldierTokensViolationParams
+         * @description The params of territory_conquest's violation recruit_short_of_soldier_tokens: "recruiting {count} armies costs {count} soldier tokens, but {player} has {soldier_tokens}"
+         */
+        TerritoryConquestRecruitShortOfSoldierTokensViolationParams: {
+            /** Count */
+            count: number;
+            /** Player */
+            player: string;
+            /** Soldier Tokens */
+            soldier_tokens: number;
+        };
         /** TerritoryConquestRenderOverlay */
         TerritoryConquestRenderOverlay: {
             /**
@@ -5739,6 +8430,14 @@ export interface components {
             signature?: components["schemas"]["StateSignature"] | null;
             /** State */
             state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
+        };
+        /**
+         * TerritoryConquestReserveEmptyViolationParams
+         * @description The params of territory_conquest's violation reserve_empty: "all of {player}'s armies are already on the board: there is none to recruit"
+         */
+        TerritoryConquestReserveEmptyViolationParams: {
+            /** Player */
+            player: string;
         };
         /** TerritoryConquestRoute */
         TerritoryConquestRoute: {
@@ -5778,6 +8477,31 @@ export interface components {
             from_bonus_locations?: string[];
             /** Territory */
             territory: string;
+        };
+        /** TerritoryConquestSourceFacts */
+        TerritoryConquestSourceFacts: {
+            /**
+             * Distance
+             * @description 1, or 2 for a double move.
+             */
+            distance: number;
+            /** Territory */
+            territory: string;
+            /**
+             * Via
+             * @description The territory a double move passes.
+             */
+            via: string[];
+        };
+        /**
+         * TerritoryConquestSourceNotAdjacentViolationParams
+         * @description The params of territory_conquest's violation source_not_adjacent: "{source} is not adjacent to the destination {destination}"
+         */
+        TerritoryConquestSourceNotAdjacentViolationParams: {
+            /** Destination */
+            destination: string;
+            /** Source */
+            source: string;
         };
         /** TerritoryConquestSourceOption */
         TerritoryConquestSourceOption: {
@@ -5959,6 +8683,52 @@ export interface components {
             };
         };
         /**
+         * TerritoryConquestTerritoryAbandonedEventParams
+         * @description The params of territory_conquest's event territory_abandoned: "{player} no longer controls {territory}: no army of theirs is left there"
+         */
+        TerritoryConquestTerritoryAbandonedEventParams: {
+            /** Player */
+            player: string;
+            /** Territory */
+            territory: string;
+        };
+        /**
+         * TerritoryConquestTerritoryTakenEventParams
+         * @description The params of territory_conquest's event territory_taken: "{player} now controls {territory}"
+         */
+        TerritoryConquestTerritoryTakenEventParams: {
+            /** Player */
+            player: string;
+            /** Previous */
+            previous: string | null;
+            /** Territory */
+            territory: string;
+        };
+        /**
+         * TerritoryConquestTokenDiscardedEventParams
+         * @description The params of territory_conquest's event token_discarded: "{player} discarded a {token} token"
+         */
+        TerritoryConquestTokenDiscardedEventParams: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Token */
+            token: string;
+        };
+        /**
+         * TerritoryConquestTokenTakenEventParams
+         * @description The params of territory_conquest's event token_taken: "{player} took a {token} token"
+         */
+        TerritoryConquestTokenTakenEventParams: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Token */
+            token: string;
+        };
+        /**
          * TerritoryConquestTurnRecord
          * @description Where the Conquest phase stands. A fresh phase is the default (nobody has acted).
          */
@@ -6057,10 +8827,11 @@ export interface components {
             code: components["schemas"]["TerritoryConquestViolationCode"];
             /** Message */
             message: string;
-            /** Params */
-            params?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Params
+             * @description The params of the violation's message: those of its code's params model.
+             */
+            params?: components["schemas"]["TerritoryConquestPhaseOverViolationParams"] | components["schemas"]["TerritoryConquestNotFirstToActViolationParams"] | components["schemas"]["TerritoryConquestNotYourTurnViolationParams"] | components["schemas"]["TerritoryConquestRecruitShortOfSoldierTokensViolationParams"] | components["schemas"]["TerritoryConquestRecruitExceedsReserveViolationParams"] | components["schemas"]["TerritoryConquestReserveEmptyViolationParams"] | components["schemas"]["TerritoryConquestSourceNotAdjacentViolationParams"] | components["schemas"]["TerritoryConquestNeedsDoubleMoveViolationParams"] | components["schemas"]["TerritoryConquestDoubleMoveBlockedViolationParams"] | components["schemas"]["TerritoryConquestNotAMajorityViolationParams"] | components["schemas"]["TerritoryConquestMoveShortOfSoldierTokensViolationParams"] | components["schemas"]["TerritoryConquestEntersOpponentCastleViolationParams"] | components["schemas"]["TerritoryConquestBonusLocationOccupiedViolationParams"] | components["schemas"]["TerritoryConquestBonusLocationNamedTwiceViolationParams"] | components["schemas"]["TerritoryConquestPlacementExceedsSurvivorsViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -6108,6 +8879,23 @@ export interface components {
              * @enum {string}
              */
             severity?: "error" | "warning";
+        };
+        /** PhasedOrdersStop */
+        arbiter__rulesets__phased_orders__derived__PhasedOrdersStop: {
+            /** Phase */
+            phase: number;
+            /** Subphase */
+            subphase: string | null;
+        };
+        /** PhasedOrdersStop */
+        arbiter__rulesets__phased_orders__queries__PhasedOrdersStop: {
+            /** Phase */
+            phase: number;
+            /**
+             * Subphase
+             * @default null
+             */
+            subphase?: string | null;
         };
     };
     responses: never;

@@ -53,7 +53,7 @@ export class AreaMovementClient {
     return this.transport.call({ operationId: "getBoardAreaMovement", method: "GET", path: "/v1/rulesets/area_movement/boards/{board_id}" }, undefined, options, { "board_id": boardId });
   }
 
-  /** The single steps the player can take next, each as a plan of one step, bounded by limit. `POST /v1/rulesets/area_movement/legal-actions` (legalActionsAreaMovement). */
+  /** What the player can do next, each action as validate takes it: ending the movement, and each single step as a plan of one step; bounded by limit. `POST /v1/rulesets/area_movement/legal-actions` (legalActionsAreaMovement). */
   legalActions(body: RequestBody<"legalActionsAreaMovement">, options?: CallOptions): Promise<Answer<"legalActionsAreaMovement">> {
     return this.transport.call({ operationId: "legalActionsAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/legal-actions" }, body, options);
   }
@@ -115,7 +115,7 @@ export class HexManeuverClient {
     return this.transport.call({ operationId: "getBoardHexManeuver", method: "GET", path: "/v1/rulesets/hex_maneuver/boards/{board_id}" }, undefined, options, { "board_id": boardId });
   }
 
-  /** Every maneuver destination of every undepleted army of a player, bounded by limit. `POST /v1/rulesets/hex_maneuver/legal-actions` (legalActionsHexManeuver). */
+  /** A player's legal maneuvers and explorations, each as validate takes it: whole armies, splits, unpacking, drops and pick-ups; bounded by limit. `POST /v1/rulesets/hex_maneuver/legal-actions` (legalActionsHexManeuver). */
   legalActions(body: RequestBody<"legalActionsHexManeuver">, options?: CallOptions): Promise<Answer<"legalActionsHexManeuver">> {
     return this.transport.call({ operationId: "legalActionsHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/legal-actions" }, body, options);
   }
@@ -177,7 +177,7 @@ export class PhasedOrdersClient {
     return this.transport.call({ operationId: "getBoardPhasedOrders", method: "GET", path: "/v1/rulesets/phased_orders/boards/{board_id}" }, undefined, options, { "board_id": boardId });
   }
 
-  /** The orders a player may give now, one submit action each, bounded by limit. `POST /v1/rulesets/phased_orders/legal-actions` (legalActionsPhasedOrders). */
+  /** The orders a player may give now, one submit action each as validate takes it, then resolving the turn; bounded by limit. `POST /v1/rulesets/phased_orders/legal-actions` (legalActionsPhasedOrders). */
   legalActions(body: RequestBody<"legalActionsPhasedOrders">, options?: CallOptions): Promise<Answer<"legalActionsPhasedOrders">> {
     return this.transport.call({ operationId: "legalActionsPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/legal-actions" }, body, options);
   }
@@ -244,7 +244,7 @@ export class RegionConquestClient {
     return this.transport.call({ operationId: "getBoardRegionConquest", method: "GET", path: "/v1/rulesets/region_conquest/boards/{board_id}" }, undefined, options, { "board_id": boardId });
   }
 
-  /** What the player may do now: each region they may conquer with its cost (border regions on a first conquest), final conquests the die could win, redeployment and the end of the turn. `POST /v1/rulesets/region_conquest/legal-actions` (legalActionsRegionConquest). */
+  /** What the player may do now, each action as validate takes it: redeployment, the end of the turn, each region they may conquer (border regions on a first conquest), final conquests; each conquest's cost beside. `POST /v1/rulesets/region_conquest/legal-actions` (legalActionsRegionConquest). */
   legalActions(body: RequestBody<"legalActionsRegionConquest">, options?: CallOptions): Promise<Answer<"legalActionsRegionConquest">> {
     return this.transport.call({ operationId: "legalActionsRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/legal-actions" }, body, options);
   }
@@ -306,7 +306,7 @@ export class TerritoryConquestClient {
     return this.transport.call({ operationId: "getBoardTerritoryConquest", method: "GET", path: "/v1/rulesets/territory_conquest/boards/{board_id}" }, undefined, options, { "board_id": boardId });
   }
 
-  /** A player's legal recruits, moves (bounded by limit) and stop. `POST /v1/rulesets/territory_conquest/legal-actions` (legalActionsTerritoryConquest). */
+  /** A player's legal recruits, moves and stop, each as validate takes it, bounded by limit. `POST /v1/rulesets/territory_conquest/legal-actions` (legalActionsTerritoryConquest). */
   legalActions(body: RequestBody<"legalActionsTerritoryConquest">, options?: CallOptions): Promise<Answer<"legalActionsTerritoryConquest">> {
     return this.transport.call({ operationId: "legalActionsTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/legal-actions" }, body, options);
   }

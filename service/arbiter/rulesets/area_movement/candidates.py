@@ -2,7 +2,8 @@
 now, each as a plan of one step. ``judge`` filters them (``arbiter.engine.judging.legal``),
 so what ``legal-actions`` lists is exactly what ``validate`` accepts.
 
-In this order: end_movement; each maintenance (treasury, then a token from each area the
+In this order: the ``end_movement`` action; then plans of one step: end_movement; each
+maintenance (treasury, then a token from each area the
 player holds); each build in each coastal area he holds (the treasury way, the treasury
 and token way, then the tokens way with 2 tokens from the ship's area or 1 from it and 1
 from each other area); each ship destroyed; each land step of every count from 1 to all the
@@ -18,9 +19,11 @@ from collections.abc import Iterator
 
 from .board import Board
 from .models import (
+    AreaMovementAnyAction,
     AreaMovementAnyStep,
     AreaMovementBuildShip,
     AreaMovementDestroyShip,
+    AreaMovementEndMovement,
     AreaMovementEndStep,
     AreaMovementMaintainShip,
     AreaMovementMoveTokens,
@@ -93,9 +96,11 @@ def _voyages(board: Board, player: str) -> Iterator[AreaMovementAnyStep]:
                 yield AreaMovementSail(type="sail", ship=ship.id, embark=count, path=path)
 
 
-def candidates(board: Board, player: str) -> Iterator[AreaMovementPlan]:
+def candidates(board: Board, player: str) -> Iterator[AreaMovementAnyAction]:
     if player not in board.players:
         return
+    # The declaration on its own, and the same step as a plan: each action type is listed.
+    yield AreaMovementEndMovement(type="end_movement", player=player)
     steps: list[Iterator[AreaMovementAnyStep]] = [
         iter([AreaMovementEndStep(type="end_movement")]),
         _maintenances(board, player), _builds(board, player),

@@ -9,7 +9,11 @@ per sentence (or pair of sentences saying one thing) of the source text and of i
 
 from __future__ import annotations
 
-from arbiter.engine.catalogue import build_catalogue
+from typing import Any
+
+from arbiter.engine.catalogue import Entry, build_catalogue
+
+from .models import AreaMovementConflictCause
 
 VOYAGE_AREAS = 4
 SHIPS_PER_TURN = 4
@@ -100,7 +104,7 @@ RULES: list[tuple[str, str]] = [
                    "into an area does not enter it."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("out_of_turn", "order.1",
      "{player} moves after {waiting_for} in census order: wait until they have declared the "
      "end of their movement"),
@@ -169,13 +173,14 @@ CODES: list[tuple[str, str, str]] = [
      "{count} token(s) would disembark in {area}, which is out of play"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("tokens_moved", "step.1", "{count} token(s) of {player} moved by land from {from_area} "
      "to {to_area}"),
     ("ship_built", "build.1", "{player} built ship {ship} in {area} ({pay}): {treasury} "
-     "treasury token(s) paid, {destroyed} token(s) destroyed"),
+     "treasury token(s) paid, {destroyed} token(s) destroyed", {"destroyed_from": dict[str, int]}),
     ("ship_maintained", "maintain.1", "ship {ship} maintained ({pay}): {treasury} treasury "
-     "token(s) paid, {destroyed} token(s) destroyed"),
+     "token(s) paid, {destroyed} token(s) destroyed",
+     {"destroyed_from": dict[str, int], "player": str}),
     ("ship_destroyed", "destroy.1", "ship {ship} of {player} destroyed in {area}"),
     ("ship_sailed", "voyage.1", "ship {ship} sailed from {from_area} to {to_area} "
      "({areas} area(s))"),
@@ -188,16 +193,48 @@ EVENTS: list[tuple[str, str, str]] = [
      "maintained this turn, destroyed in {area}"),
     ("moved_marks_cleared", "tip.1", "the moved marks of {player}'s tokens and ships are "
      "cleared"),
-    ("conflict_caused", "conflict.1", "{player} entered {area}: conflict ({reason})"),
+    ("conflict_caused", "conflict.1", "{player} entered {area}: conflict ({reason})",
+     {"causes": list[AreaMovementConflictCause]}),
     ("conflict_voided", "conflict.2", "the conflict in {area} is void after a step of "
-     "{player} ({how})"),
+     "{player} ({how})", {"was": list[AreaMovementConflictCause]}),
 ]
+
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "aboard": int,
+    "area": str,
+    "areas": int,
+    "built": int,
+    "capacity": int,
+    "count": int,
+    "destroyed": int,
+    "from_area": str,
+    "how": str,
+    "limit": int,
+    "means": str,
+    "named": int,
+    "other": int,
+    "other_means": str,
+    "pay": str,
+    "player": str,
+    "present": int,
+    "previous": str,
+    "reason": str,
+    "ship": str,
+    "step": int,
+    "to_area": str,
+    "treasury": int,
+    "unmoved": int,
+    "waiting_for": list[str],
+    "why": str,
+}
+
 
 CATALOGUE = build_catalogue(
     "area_movement", "1.0.0",
     "Area movement (Mega Civilization, movement phase): census order, token steps, ships "
     "(build, maintain, sail, carry), city eligibility and conflicts",
-    rules=RULES, codes=CODES, events=EVENTS, data={
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES, data={
         "voyage_areas": VOYAGE_AREAS,
         "ships_per_turn": SHIPS_PER_TURN,
         "build_ways": {way: {"treasury": BUILD_TREASURY[way], "tokens": BUILD_TOKENS[way]}

@@ -250,3 +250,36 @@ AreaMovementAnyAction = AreaMovementPlan | AreaMovementEndMovement
 class AreaMovementAction(RootModel[Annotated[AreaMovementAnyAction,
                                              Field(discriminator="type")]]):
     pass
+
+
+
+# -- answers ----------------------------------------------------------------------------
+# One reason an area is in conflict (conflict.1), as ``conflicts.Cause.as_json`` writes
+# it: in the params of ``conflict_caused`` and ``conflict_voided`` and in the conflicts
+# query's answer.
+
+class AreaMovementPopulationLimit(Frozen):
+    """More tokens than the area's population limit, of two parties or more."""
+
+    cause: Literal["population_limit"]
+    limit: int
+    tokens: int
+    excess: int = Field(description="tokens - limit.")
+
+
+class AreaMovementEnemyCity(Frozen):
+    """Tokens in a city of another player (``owner``)."""
+
+    cause: Literal["enemy_city"]
+    owner: str
+
+
+class AreaMovementPirateCity(Frozen):
+    """Tokens in a pirate city."""
+
+    cause: Literal["pirate_city"]
+
+
+AreaMovementConflictCause = Annotated[
+    AreaMovementPopulationLimit | AreaMovementEnemyCity | AreaMovementPirateCity,
+    Field(discriminator="cause", title="AreaMovementConflictCause")]

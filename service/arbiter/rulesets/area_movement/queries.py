@@ -10,8 +10,9 @@
   many tokens the player is short;
 - ``conflicts``: the conflict situations after one or more plans (in the order they are
   made), each with its cause, the conflicts each plan caused and those voided;
-- ``legal-actions``: the single steps the player can take next, each as a plan of one
-  step, bounded by ``limit``.
+- ``legal-actions``: what the player can do next, each action exactly as ``validate``
+  takes it: ending the movement, and each single step as a plan of one step; bounded by
+  ``limit``.
 
 They build on the same modules as ``validate`` (``order``, ``reach``, ``cities``,
 ``conflicts``, ``plan``), and ``legal-actions`` lists the generator's plans that ``judge``
@@ -20,7 +21,7 @@ finds legal, so a step listed is one ``validate`` accepts.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -39,6 +40,8 @@ from .models import (
     MAX_AREAS,
     MAX_STEPS,
     AreaId,
+    AreaMovementAnyAction,
+    AreaMovementConflictCause,
     AreaMovementState,
     AreaMovementStep,
     PlayerId,
@@ -241,9 +244,9 @@ class AreaMovementConflictsRequest(Frozen):
 
 class AreaMovementConflict(Frozen):
     area: str
-    causes: list[dict[str, Any]] = Field(description="population_limit (with the limit, the "
-                                         "tokens and the excess), enemy_city (with its "
-                                         "owner), pirate_city.")
+    causes: list[AreaMovementConflictCause] = Field(
+        description="population_limit (with the limit, the tokens and the excess), "
+        "enemy_city (with its owner), pirate_city.")
     tokens: dict[str, int] = Field(description="Each player's tokens in the area.")
     barbarians: int
 
@@ -253,8 +256,8 @@ class AreaMovementConflictChange(Frozen):
     step: int = Field(description="The 0-based index of the step in that plan's steps.")
     player: str
     area: str
-    causes: list[dict[str, Any]] = Field(description="Caused: why the area is in conflict; "
-                                         "voided: why it was.")
+    causes: list[AreaMovementConflictCause] = Field(
+        description="Caused: why the area is in conflict; voided: why it was.")
     how: str | None = Field(default=None, description="Voided: moved_out or destroyed.")
 
 
@@ -337,13 +340,15 @@ class AreaMovementLegalActionsRequest(Frozen):
 
 class AreaMovementLegalActionsResponse(Frozen):
     player: str
-    # Plain JSON rather than the plan model: GraphQL carries a step (a union) as its JSON
-    # scalar, which must hold JSON values.
-    actions: list[dict[str, Any]] = Field(
-        description="Each a movement action (a plan of one step) the player can take next, "
-        "ready to send to validate: end_movement, maintenances, builds, destroyed ships, land "
+    actions: list[Annotated[AreaMovementAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it (send one back unchanged "
+        "as the request's action): ending the movement, then each movement plan of one step "
+        "the player can take next: end_movement, maintenances, builds, destroyed ships, land "
         "steps, voyages.")
-    truncated: bool = Field(description="More than ``limit`` steps are legal.")
+    truncated: bool = Field(description="The listing stopped short: more actions are legal "
+                            "than ``limit``, or the generator had more to judge than one "
+                            "listing judges.")
+    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
 def run_legal_actions(request: AreaMovementLegalActionsRequest
@@ -351,5 +356,5 @@ def run_legal_actions(request: AreaMovementLegalActionsRequest
     board = _board_for(request.state, request.player)
     bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
     return AreaMovementLegalActionsResponse(
-        player=request.player, actions=[a.model_dump(mode="json") for a in bounded.actions],
-        truncated=bounded.truncated)
+        player=request.player, actions=bounded.actions, truncated=bounded.truncated,
+        count=len(bounded.actions))

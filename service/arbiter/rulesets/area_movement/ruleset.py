@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import AreaMovementDerived
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -64,8 +65,9 @@ QUERIES = {q.name: q for q in (
           run=run_conflicts, examples=({"state": EXAMPLE_STATE, "plans": [
               {"player": EXAMPLE_ACTION["player"], "steps": EXAMPLE_ACTION["steps"]}]},)),
     Query(name="legal-actions",
-          summary="The single steps the player can take next, each as a plan of one step, "
-                  "bounded by limit.",
+          summary="What the player can do next, each action as validate takes it: ending "
+                  "the movement, and each single step as a plan of one step; bounded by "
+                  "limit.",
           request=AreaMovementLegalActionsRequest, response=AreaMovementLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
@@ -81,5 +83,6 @@ RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Rul
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=AreaMovementDerived,
     board_fields=("areas", "seas"),
 ), PICTURE)

@@ -7,7 +7,10 @@ Rule ids follow ``../shared/rules/hex_maneuver.md``: ``hex_maneuver/<section>.<n
 
 from __future__ import annotations
 
-from arbiter.engine.catalogue import build_catalogue
+from typing import Any
+
+from arbiter.engine.catalogue import Entry, build_catalogue
+from arbiter.engine.hexgrid import Axial
 
 from .models import AttackKind, HexManeuverUnitType, UnitClass
 
@@ -73,7 +76,7 @@ RULES: list[tuple[str, str]] = [
     ("event.2", "Put one of your voting cubes from the bank on the new event card."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("not_your_army", "maneuver.5",
      "army {army} belongs to {owner}, not to {player}"),
     ("army_depleted", "maneuver.1",
@@ -112,7 +115,7 @@ CODES: list[tuple[str, str, str]] = [
      "{hex} is ocean: peasants enter sea hexes only, and ocean only by ferrying"),
     ("water_needs_ferry", "ferry.1",
      "{hex} is {terrain}: {units} cross water only by ferrying, and no vessel of yours "
-     "is on or next to it"),
+     "is on or next to it", {"units": list[str]}),
     ("stranded_at_sea", "ferry.1",
      "{units} would be left on {hex} ({terrain}) with no vessel of yours on or next to it "
      "when the maneuver ends"),
@@ -145,7 +148,7 @@ CODES: list[tuple[str, str, str]] = [
      "an event card must be flipped: name it, or give the state an event deck"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("army_moved", "maneuver.1", "army {army} moved to {hex} for {cost} MP"),
     ("depletion_placed", "maneuver.3",
      "{cubes} depletion cube(s) placed on army {army} at {hex}"),
@@ -186,9 +189,41 @@ DEFAULT_UNIT_TYPES: dict[str, HexManeuverUnitType] = {
 }
 
 
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "army": str,
+    "better": int,
+    "card": str,
+    "cost": int,
+    "cubes": int,
+    "depletion": int,
+    "enemies": list[str],
+    "from_hex": Axial,
+    "hex": Axial,
+    "into": str,
+    "met": list[str],
+    "movement_points": int,
+    "owner": str,
+    "player": str,
+    "province": str,
+    "reason": str,
+    "relic": str,
+    "required": list[str],
+    "rotation": int,
+    "row": int,
+    "source": str,
+    "step": int,
+    "terrain": str,
+    "tile": str,
+    "top": str,
+    "unit": str,
+    "units": dict[str, int],
+}
+
+
 CATALOGUE = build_catalogue(
     "hex_maneuver", "1.0.0", "Army maneuver and exploration on a hex map",
-    rules=RULES, codes=CODES, events=EVENTS,
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES,
     data={"unit_types": {name: t.model_dump(mode="json")
                          for name, t in DEFAULT_UNIT_TYPES.items()}},
 )

@@ -4,8 +4,8 @@
 - ``reachable``: where an army or some of its units can go, at what cost, by which path,
   and what they would have in range there (a trebuchet that moves ends packed, with
   nothing in range; no end that strands land units at sea is listed);
-- ``legal-actions``: every maneuver destination of every undepleted army of a player,
-  bounded by ``limit``.
+- ``legal-actions``: a player's legal maneuvers and explorations, each exactly as
+  ``validate`` takes it, bounded by ``limit``.
 
 ``reachable`` searches with the path checker's own ``enter`` (``reach.py``);
 ``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
@@ -30,7 +30,7 @@ from arbiter.engine.wire import Frozen, Id
 from .board import Board, compile_board
 from .candidates import candidates
 from .judge import judge
-from .models import HexManeuverManeuver, HexManeuverState, UnitCounts
+from .models import HexManeuverAnyAction, HexManeuverState, UnitCounts
 from .reach import Destination, attackers, destinations, range_finder
 
 # Bytes of JSON a reachable answer spends, at least, on a destination, a hex of its path
@@ -88,8 +88,15 @@ class HexManeuverLegalActionsRequest(Frozen):
 
 
 class HexManeuverLegalActionsResponse(Frozen):
-    actions: list[HexManeuverManeuver]
-    truncated: bool
+    player: str
+    actions: list[Annotated[HexManeuverAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it (send one back "
+        "unchanged as the request's action), in the order of candidates.py: army by army, "
+        "whole-army maneuvers and explorations first, then splits, unpacking, drops and "
+        "pick-ups.")
+    truncated: bool = Field(description="The listing stopped short: more actions are legal "
+                            "than ``limit``, or the generator had more to judge than one "
+                            "listing judges.")
     count: int = Field(description="Actions listed (at most ``limit``).")
 
 
@@ -171,7 +178,7 @@ def run_legal_actions(request: HexManeuverLegalActionsRequest
     problems = Problems()
     check_ref(request.player, board.players, ("player",), "player", problems)
     problems.raise_if_any()
-    found: Bounded[HexManeuverManeuver] = first_legal(
+    found: Bounded[HexManeuverAnyAction] = first_legal(
         judge, board, candidates(board, request.player), request.limit)
-    return HexManeuverLegalActionsResponse(actions=found.actions, truncated=found.truncated,
-                                           count=len(found.actions))
+    return HexManeuverLegalActionsResponse(player=request.player, actions=found.actions,
+                                           truncated=found.truncated, count=len(found.actions))

@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import HexManeuverDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .explore import reported_draws
 from .judge import judge
@@ -39,8 +40,8 @@ QUERIES = {q.name: q for q in (
           run=run_reachable, write=write_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
     Query(name="legal-actions",
-          summary="Every maneuver destination of every undepleted army of a player, bounded "
-                  "by limit.",
+          summary="A player's legal maneuvers and explorations, each as validate takes it: "
+                  "whole armies, splits, unpacking, drops and pick-ups; bounded by limit.",
           request=HexManeuverLegalActionsRequest, response=HexManeuverLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},)),
@@ -56,6 +57,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=HexManeuverDerived,
     board_fields=("hexes",),
     ready=Board.ready,
     reported_draws=reported_draws,

@@ -9,7 +9,9 @@ neighbours E, NE, NW, W, SW, SE), a ranged attack at every unit within its range
 spell it knows at every unit within the spell's range, each of its abilities (at itself),
 load all a stronghold under it holds, unload all it carries, repair, and going over to
 each other player; then, stronghold by stronghold, the commission of each unit type (the
-new unit named ``<stronghold>-<type>``, suffixed with a number when that is taken).
+new unit named ``<stronghold>-<type>``, suffixed with a number when that is taken); last,
+the game master's ``resolve`` of the turn as it stands, with no orders (every unit holds),
+so that a client sees whether the turn can be resolved now.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from arbiter.engine.hexgrid import Axial, Hex, distance, neighbours
 
 from .board import Board
 from .models import (
+    PhasedOrdersAnyAction,
     PhasedOrdersAnyOrder,
     PhasedOrdersCast,
     PhasedOrdersChangeSides,
@@ -31,6 +34,7 @@ from .models import (
     PhasedOrdersMove,
     PhasedOrdersRangedAttack,
     PhasedOrdersRepair,
+    PhasedOrdersResolve,
     PhasedOrdersSubmit,
     PhasedOrdersUnit,
     PhasedOrdersUnload,
@@ -38,13 +42,14 @@ from .models import (
 )
 
 
-def candidates(board: Board, player: str) -> Iterator[PhasedOrdersSubmit]:
+def candidates(board: Board, player: str) -> Iterator[PhasedOrdersAnyAction]:
     if player not in board.players:
         return
     for order in unit_orders(board, player):
         yield PhasedOrdersSubmit(type="submit", player=player, orders=[order])
     for order in commissions(board, player):
         yield PhasedOrdersSubmit(type="submit", player=player, orders=[order])
+    yield PhasedOrdersResolve(type="resolve")
 
 
 def unit_orders(board: Board, player: str) -> Iterator[PhasedOrdersAnyOrder]:

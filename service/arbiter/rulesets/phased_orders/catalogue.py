@@ -8,10 +8,17 @@ Rule ids follow ``../shared/rules/phased_orders.md``: ``phased_orders/<phase>.<n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NotRequired
 
-from arbiter.engine.catalogue import build_catalogue
+from pydantic import BaseModel
+
+from arbiter.engine.catalogue import Entry, build_catalogue, params_model_of, placeholders
+from arbiter.engine.hexgrid import Axial
+from arbiter.engine.wire import Seed
+
+from .models import PhasedOrdersOption, PhasedOrdersUnit
 
 RULESET_ID = "phased_orders"
 
@@ -154,7 +161,7 @@ RULES: list[tuple[str, str]] = [
                     "own."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("path_too_long", "movement.1",
      "the path of {unit} has {steps} steps; its move is {move}"),
     ("not_an_archer", "ranged.3", "{unit} is no archer: only archers make ranged attacks"),
@@ -180,11 +187,12 @@ CODES: list[tuple[str, str, str]] = [
     ("placement_pending", "finishing.1",
      "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
     ("decision_not_an_option", "decisions.1",
-     "decision {decision}: the answer given is not one of its options"),
+     "decision {decision}: the answer given is not one of its options",
+     {"options": list[PhasedOrdersOption]}),
     ("combat_result_invalid", "combat.2", "the combat result for {hex}: {reason}"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("orders_received", "orders.1", "{player} gave {orders} order(s)"),
     ("unit_disbanded", "disband.1", "{unit} disbands on {hex}"),
     ("spell_healed", "healing.2",
@@ -193,13 +201,15 @@ EVENTS: list[tuple[str, str, str]] = [
     ("caravan_lost_resource", "rot.2",
      "{unit} has no durability left and loses a resource: {resources} left"),
     ("caravan_disbanded", "rot.3",
-     "{unit} has neither durability nor resources left and is disbanded"),
+     "{unit} has neither durability nor resources left and is disbanded", {"hex": Axial}),
     ("upkeep_charged", "upkeep.1",
-     "{player} owes {charge} upkeep and pays {paid}: {resources} left"),
+     "{player} owes {charge} upkeep and pays {paid}: {resources} left", {"unpaid": int}),
     ("unit_starved", "starvation.1",
-     "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit"),
+     "{unit} of {player} starves on {hex} and is disbanded; it will become a bandit",
+     {"rng": Seed}),
     ("unit_commissioned", "commission.1",
-     "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}"),
+     "{stronghold} pays {cost} for {unit} ({unit_type}): {resources} left to {payer}",
+     {"paid_from": str}),
     ("spell_cast", "ranged.2", "{unit} casts {spell} on {target}; {player} has {gems} gems left"),
     ("ranged_attack", "ranged.3", "{unit} shoots {target} for {damage}"),
     ("unit_damaged", "ranged.1", "{unit} is down to {hit_points} hit points"),
@@ -211,47 +221,66 @@ EVENTS: list[tuple[str, str, str]] = [
      "{unit} loads {amount} from {stronghold}: it carries {carried}, {stored} stay there"),
     ("caravan_unloaded", "caravan.1",
      "{unit} unloads {amount} at {stronghold}: it carries {carried}, {stored} stored there"),
-    ("unit_moved", "movement.1", "{unit} moves from {from} to {to} ({subphase})"),
+    ("unit_moved", "movement.1", "{unit} moves from {from} to {to} ({subphase})",
+     {"remaining": int}),
     ("road_priority", "movement.3",
-     "{unit} entered the road on {hex}: its next step comes in {next}"),
-    ("halted_by_enemy", "movement.4", "{unit} halts on {hex}: an enemy holds it"),
+     "{unit} entered the road on {hex}: its next step comes in {next}", {"subphase": str}),
+    ("halted_by_enemy", "movement.4", "{unit} halts on {hex}: an enemy holds it",
+     {"subphase": str}),
     ("halted_by_enemy_flyer", "movement.5",
-     "{unit} halts on {hex}: an enemy flying unit holds it"),
-    ("flew_over", "movement.5", "{unit} flies over {units} on {hex}"),
+     "{unit} halts on {hex}: an enemy flying unit holds it", {"subphase": str}),
+    ("flew_over", "movement.5", "{unit} flies over {units} on {hex}", {"subphase": str}),
     ("archer_attacked", "movement.6",
-     "archer {archer} attacks {unit} flying over {hex}: it halts there"),
-    ("archer_let_pass", "movement.6", "archer {archer} lets {unit} fly over {hex}"),
-    ("communique_raised", "communique.1", "emergency communique: {units} contest {hex}"),
-    ("communique_answered", "communique.1", "{unit} answers the communique: {choice}"),
-    ("war_declared", "communique.2", "war is declared between {players}"),
-    ("predator_moved", "predation.1", "{unit} moves from {from} to {to} to attack {target}"),
+     "archer {archer} attacks {unit} flying over {hex}: it halts there", {"subphase": str}),
+    ("archer_let_pass", "movement.6", "archer {archer} lets {unit} fly over {hex}",
+     {"subphase": str}),
+    ("communique_raised", "communique.1", "emergency communique: {units} contest {hex}",
+     {"interrupts": int, "subphase": str, "players": list[str]}),
+    ("communique_answered", "communique.1", "{unit} answers the communique: {choice}",
+     {"contested": Axial, "followed_orders": bool, "interrupts": int, "subphase": str}),
+    ("war_declared", "communique.2", "war is declared between {players}",
+     {"hex": Axial, "interrupts": int, "subphase": str}),
+    ("predator_moved", "predation.1", "{unit} moves from {from} to {to} to attack {target}",
+     {"subphase": str}),
     ("unit_ejected", "logistics.1", "{unit} is ejected from {from} back to {to}"),
-    ("combat_began", "combat.1", "melee on {hex} between {units}"),
+    ("combat_began", "combat.1", "melee on {hex} between {units}", {"sides": list[list[str]]}),
     ("melee_declares_war", "combat.3", "melee on {hex}: war is declared between {players}"),
     ("melee_damage", "combat.2", "{unit} is down to {hit_points} hit points"),
     ("unit_slain", "combat.1", "{unit} is slain on {hex}"),
-    ("combat_won", "combat.1", "{hex} is held by {winners} after {rounds} round(s)"),
+    ("combat_won", "combat.1", "{hex} is held by {winners} after {rounds} round(s)",
+     {"table": bool}),
     ("combat_annihilation", "combat.1",
-     "melee on {hex}: no unit is left standing after {rounds} round(s)"),
-    ("unit_healed", "healing.1", "{unit} heals {amount}: {hit_points} hit points"),
+     "melee on {hex}: no unit is left standing after {rounds} round(s)", {"table": bool}),
+    ("unit_healed", "healing.1", "{unit} heals {amount}: {hit_points} hit points",
+     {"source": str}),
     ("caravan_repaired", "repair.1", "{unit} is repaired: durability {durability}"),
-    ("unit_created", "new_units.1", "{unit} appears on {hex}"),
-    ("bandit_spawned", "bandits.1", "{unit} appears as a bandit on {hex}"),
+    ("unit_created", "new_units.1", "{unit} appears on {hex}", {"data": PhasedOrdersUnit}),
+    ("bandit_spawned", "bandits.1", "{unit} appears as a bandit on {hex}",
+     {"data": PhasedOrdersUnit}),
     ("bandit_blocked", "bandits.2",
      "{unit} cannot spawn on {hex}: it is occupied by {players}"),
     ("bandit_spawned_adjacent", "bandits.3",
-     "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead"),
+     "{unit} would spawn on stronghold {stronghold}: it appears on {hex} instead",
+     {"rng": NotRequired[Seed], "data": PhasedOrdersUnit}),
     ("bandit_no_room", "bandits.3",
      "{unit} would spawn on stronghold {stronghold}, which has no free legal hex beside it"),
     ("excess_donated", "excess.1",
      "{stronghold} donates {excess} resources to charity: {resources} left"),
     ("unit_shunted", "finishing.1", "{unit} is shunted from {from} to {to}"),
-    ("unit_dismissed", "finishing.1", "{unit} has no legal position left and is disbanded"),
-    ("unit_levelled", "finishing.2", "{unit} rises to level {level}"),
+    ("unit_dismissed", "finishing.1", "{unit} has no legal position left and is disbanded",
+     {"hex": Axial}),
+    ("unit_levelled", "finishing.2", "{unit} rises to level {level}",
+     {"strength": int, "max_hit_points": int, "hit_points": int}),
     ("level_up_lapsed", "finishing.2", "{unit} is gone: it does not level up"),
-    ("unit_changed_sides", "finishing.3", "{unit} goes over from {from} to {to}"),
+    ("unit_changed_sides", "finishing.3", "{unit} goes over from {from} to {to}",
+     {"to": str, "from": str}),
     ("income_generated", "income.1", "{stronghold} generates {amount}: {resources}"),
 ]
+
+# Every event of the turn's trace carries the phase that made it (trace.py ``event``; a
+# movement event its subphase too, a communique the phase it interrupts).
+EVENTS = [(kind, section, template, {"phase": int, **(own[0] if own else {})})
+          for kind, section, template, *own in EVENTS]
 
 Status = Literal["carried_out", "partly_carried_out", "failed"]
 
@@ -259,17 +288,19 @@ Status = Literal["carried_out", "partly_carried_out", "failed"]
 @dataclass(frozen=True, slots=True)
 class ResultRef:
     """What an order can end with: a code, the rule it cites, whether the order was carried
-    out, and the English template of the result's message."""
+    out, the English template of the result's message and the types of its params."""
 
     code: str
     rule: str
     status: Status
     template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 # Result codes of their own; an order refused by a violation ends "failed" with the
 # violation's code, rule and message.
-RESULTS: list[tuple[str, str, Status, str]] = [
+ResultEntry = tuple[str, str, Status, str] | tuple[str, str, Status, str, dict[str, Any]]
+RESULTS: list[ResultEntry] = [
     ("held", "orders.1", "carried_out", "{unit} held its position"),
     ("disbanded", "disband.1", "carried_out", "{unit} disbanded"),
     ("moved", "movement.1", "carried_out", "{unit} moved {steps} of {ordered} steps to {hex}"),
@@ -291,25 +322,74 @@ RESULTS: list[tuple[str, str, Status, str]] = [
     ("target_lost", "orders.2", "failed", "{target} was gone by phase {by_phase}"),
     ("unit_lost", "orders.2", "failed", "{unit} was lost in phase {lost_in} before its order"),
     ("ability_used", "abilities.1", "carried_out", "{unit} used {ability}"),
-    ("loaded", "caravan.1", "carried_out", "{unit} loaded {amount} from {stronghold}"),
+    ("loaded", "caravan.1", "carried_out", "{unit} loaded {amount} from {stronghold}",
+     {"ordered": int}),
     ("load_short", "caravan.1", "partly_carried_out",
      "{unit} loaded {amount} of {ordered}: {stronghold} held no more"),
-    ("unloaded", "caravan.1", "carried_out", "{unit} unloaded {amount} at {stronghold}"),
+    ("unloaded", "caravan.1", "carried_out", "{unit} unloaded {amount} at {stronghold}",
+     {"ordered": int}),
     ("unload_short", "caravan.1", "partly_carried_out",
-     "{unit} unloaded {amount} of {ordered}: it carried no more"),
+     "{unit} unloaded {amount} of {ordered}: it carried no more", {"stronghold": str}),
     ("repaired", "repair.1", "carried_out", "{unit} was repaired to durability {durability}"),
     ("commissioned", "commission.1", "carried_out",
      "{stronghold} produced {unit} ({unit_type}) for {cost}"),
     ("cannot_afford", "commission.1", "failed",
      "{stronghold} cannot pay {cost} for a {unit_type}: {payer} holds {available}"),
-    ("changed_sides", "finishing.3", "carried_out", "{unit} went over to {to}"),
+    ("changed_sides", "finishing.3", "carried_out", "{unit} went over to {to}", {"to": str}),
 ]
+
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "ability": str,
+    "amount": int,
+    "archer": str,
+    "carried": int,
+    "charge": int,
+    "choice": str,
+    "cost": int,
+    "damage": int,
+    "decision": str,
+    "distance": int,
+    "durability": int,
+    "effect": str,
+    "excess": int,
+    "from": Axial,
+    "gems": int,
+    "hex": Axial,
+    "hit_points": int,
+    "level": int,
+    "move": int,
+    "next": str,
+    "order": str,
+    "orders": int,
+    "owner": str,
+    "paid": int,
+    "payer": str,
+    "player": str,
+    "players": list[str],
+    "range": int,
+    "reason": str,
+    "resources": int,
+    "rounds": int,
+    "spell": str,
+    "steps": int,
+    "stored": int,
+    "stronghold": str,
+    "subphase": str,
+    "target": str,
+    "to": Axial,
+    "unit": str,
+    "unit_type": str,
+    "units": list[str],
+    "winners": list[str],
+}
+
 
 CATALOGUE = build_catalogue(
     RULESET_ID, "1.0.0",
     "Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, "
     "a result for every order and the game master's decisions",
-    rules=RULES, codes=CODES, events=EVENTS, data={
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES, data={
         "phases": {str(n): name for n, name in PHASE_NAMES.items()},
         "movement_subphases": ["3a", "3b", "3c", "3d", "3e"],
         "predation_subphase": PREDATION,
@@ -327,18 +407,50 @@ CATALOGUE = build_catalogue(
         "owners_that_are_no_player": ["bandits", "undead"],
         "order_results": [
             {"code": c, "rule": f"{RULESET_ID}/{s}", "status": st, "template": t}
-            for c, s, st, t in RESULTS],
+            for c, s, st, t, *_ in RESULTS],
     })
 
 
+# The type of each word only result templates fill (the others: PARAM_TYPES).
+RESULT_PARAM_TYPES: dict[str, Any] = {
+    "ordered": int, "available": int, "by_phase": int, "lost_in": int, "contested": Axial,
+}
+
+
 def _result_refs() -> dict[str, ResultRef]:
-    refs = {code: ResultRef(code, CATALOGUE.rule(section), status, template)
-            for code, section, status, template in RESULTS}
+    words = PARAM_TYPES | RESULT_PARAM_TYPES
+    refs = {}
+    for entry in RESULTS:
+        code, section, status, template = entry[:4]
+        mine: dict[str, Any] = entry[4] if len(entry) > 4 else {}
+        typed = {w: mine.get(w, words.get(w)) for w in placeholders(template)} | mine
+        untyped = [w for w, t in typed.items() if t is None]
+        if untyped:
+            raise ValueError(f"{RULESET_ID}: result {code}'s params {untyped} have no type")
+        refs[code] = ResultRef(code, CATALOGUE.rule(section), status, template, typed)
     for code, ref in CATALOGUE.codes.items():
         if code in refs:
             raise ValueError(f"{RULESET_ID}: result code {code} is also a violation code")
-        refs[code] = ResultRef(code, ref.rule, "failed", ref.template)
+        refs[code] = ResultRef(code, ref.rule, "failed", ref.template, ref.params)
     return refs
 
 
 RESULT_REFS: dict[str, ResultRef] = _result_refs()
+_RESULT_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def result_params_models() -> dict[str, type[BaseModel]]:
+    """The params model of every result code (an order refused by a violation: the
+    violation's), made on first use."""
+    if not _RESULT_MODELS:
+        for code, ref in RESULT_REFS.items():
+            _RESULT_MODELS[code] = (
+                CATALOGUE.params_model("violation", code) if code in CATALOGUE.codes else
+                params_model_of(f"PhasedOrders{_pascal(code)}ResultParams", ref.params,
+                                f"The params of phased_orders' order result {code}: "
+                                f"\"{ref.template}\""))
+    return _RESULT_MODELS
+
+
+def _pascal(name: str) -> str:
+    return "".join(p.capitalize() for p in name.split("_"))

@@ -7,13 +7,14 @@
   ``resolve`` action, answered in the turn's own terms (the trace is given as far as the
   resolution went, also when nothing is applied);
 - ``legal-actions``: what a player may order now: one ``submit`` action per order the
-  generator proposes (``candidates.py``) that ``judge`` accepts, bounded by ``limit``; each
-  listed action is one ``validate`` accepts.
+  generator proposes (``candidates.py``) that ``judge`` accepts, then the turn resolved as
+  it stands, bounded by ``limit``; each listed action is exactly the JSON ``validate``
+  takes.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -32,13 +33,13 @@ from .models import (
     MAX_HEXES,
     MAX_ORDERS,
     MAX_UNITS,
+    PhasedOrdersAnyAction,
     PhasedOrdersCombatResult,
     PhasedOrdersDecision,
     PhasedOrdersLevelUp,
     PhasedOrdersOrder,
     PhasedOrdersResolve,
     PhasedOrdersState,
-    PhasedOrdersSubmit,
 )
 from .results import PhasedOrdersResult
 
@@ -141,25 +142,17 @@ class PhasedOrdersLegalActionsRequest(Frozen):
                        description="At most this many actions are listed.")
 
 
-class PhasedOrdersListedAction(Frozen):
-    """A ``submit`` action ``validate`` accepts, as it is sent (its one order as JSON)."""
-
-    type: Literal["submit"]
-    player: str
-    orders: list[dict[str, Any]]
-
-    @classmethod
-    def of(cls, action: PhasedOrdersSubmit) -> PhasedOrdersListedAction:
-        return cls(type="submit", player=action.player,
-                   orders=[o.model_dump(mode="json") for o in action.orders])
-
-
 class PhasedOrdersLegalActionsResponse(Frozen):
     player: str
-    actions: list[PhasedOrdersListedAction] = Field(
-        description="One submit action per order the player may give, unit by unit as the "
-        "state lists them, then stronghold by stronghold.")
-    truncated: bool = Field(description="More than ``limit`` actions are legal.")
+    actions: list[Annotated[PhasedOrdersAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it (send one back unchanged "
+        "as the request's action): one submit action per order the player may give, unit by "
+        "unit as the state lists them, then stronghold by stronghold; then the turn resolved "
+        "as it stands, with no orders (the game master's resolve).")
+    truncated: bool = Field(description="The listing stopped short: more actions are legal "
+                            "than ``limit``, or the generator had more to judge than one "
+                            "listing judges.")
+    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
 def run_legal_actions(request: PhasedOrdersLegalActionsRequest
@@ -171,5 +164,5 @@ def run_legal_actions(request: PhasedOrdersLegalActionsRequest
         problems.raise_if_any()
     bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
     return PhasedOrdersLegalActionsResponse(
-        player=request.player, actions=[PhasedOrdersListedAction.of(a) for a in bounded.actions],
-        truncated=bounded.truncated)
+        player=request.player, actions=bounded.actions, truncated=bounded.truncated,
+        count=len(bounded.actions))

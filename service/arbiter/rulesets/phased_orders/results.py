@@ -14,15 +14,16 @@ code why. An order refused by a violation ends failed with that violation's code
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
+from arbiter.engine.catalogue import TypedParams
 from arbiter.engine.hexgrid import Axial, Hex
 from arbiter.engine.outcome import render
 from arbiter.engine.wire import Frozen
 
-from .catalogue import RESULT_REFS, Status
+from .catalogue import RESULT_REFS, Status, result_params_models
 from .models import PhasedOrdersAnyOrder, PhasedOrdersCommission
 
 
@@ -35,7 +36,10 @@ class PhasedOrdersResult(Frozen):
     code: str
     rule: str
     message: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: Annotated[dict[str, Any], TypedParams(
+        "PhasedOrdersResultParams", "code", result_params_models)] = Field(
+        default_factory=dict, description="The params of the result's message: those of "
+        "its code (an order result's, or the violation's that refused the order).")
     phase: int = Field(description="The phase that settled the order.")
     hex: Axial | None = Field(default=None, description="A move: where the unit got to.")
     steps: int | None = Field(default=None, description="A move: the steps it kept.")

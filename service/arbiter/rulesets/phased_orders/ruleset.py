@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import PhasedOrdersDerived
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -38,8 +39,8 @@ QUERIES = {q.name: q for q in (
           run=run_resolve,
           examples=({"state": EXAMPLE_STATE, "orders": EXAMPLE_ACTION["orders"]},)),
     Query(name="legal-actions",
-          summary="The orders a player may give now, one submit action each, bounded by "
-                  "limit.",
+          summary="The orders a player may give now, one submit action each as validate "
+                  "takes it, then resolving the turn; bounded by limit.",
           request=PhasedOrdersLegalActionsRequest, response=PhasedOrdersLegalActionsResponse,
           run=run_legal_actions,
           examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
@@ -55,5 +56,6 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Rul
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=PhasedOrdersDerived,
     board_fields=("hexes",),
 ), PICTURE)

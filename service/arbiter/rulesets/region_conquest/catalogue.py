@@ -7,7 +7,9 @@ Rule ids follow ``../shared/rules/region_conquest.md``: ``region_conquest/<secti
 
 from __future__ import annotations
 
-from arbiter.engine.catalogue import build_catalogue
+from typing import Any
+
+from arbiter.engine.catalogue import Entry, build_catalogue
 
 # Each adds one token to a conquest's cost (encampments stack: one per encampment).
 COST_MARKERS: tuple[str, ...] = ("encampment", "fortress", "mountain", "troll_lair")
@@ -70,7 +72,7 @@ RULES: list[tuple[str, str]] = [
                 "tokens (active or in decline) occupy; the turn passes to the next player."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("not_your_turn", "turn.1", "it is the turn of {turn_player}, not of {player}"),
     ("water_region", "water.1",
             "{region} is a {kind}: seas and lakes cannot be conquered"),
@@ -118,7 +120,7 @@ CODES: list[tuple[str, str, str]] = [
             "the turn"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("region_conquered", "hand.1",
              "{region} conquered by {player} with {tokens} tokens"),
     ("lost_tribe_discarded", "losses.4",
@@ -154,11 +156,35 @@ EVENTS: list[tuple[str, str, str]] = [
     ("turn_passed", "score.1", "the turn passes to {player}"),
 ]
 
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "available": int,
+    "coins": int,
+    "cost": int,
+    "die": int,
+    "from_region": str,
+    "hand": int,
+    "kept": int,
+    "kind": str,
+    "markers": dict[str, int],
+    "owner": str,
+    "placed": int,
+    "player": str,
+    "race": str,
+    "reason": str,
+    "region": str,
+    "step": int,
+    "to_region": str,
+    "tokens": int,
+    "turn_player": str,
+}
+
+
 CATALOGUE = build_catalogue(
     "region_conquest", "1.0.0",
     "Region conquest (Small World): conquest cost, first and following conquests, losses, "
     "reinforcement die and redeployment",
-    rules=RULES, codes=CODES, events=EVENTS, data={
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES, data={
         "cost_markers": list(COST_MARKERS),
         "water_kinds": sorted(WATER_KINDS),
         "region_kinds": list(KNOWN_KINDS),

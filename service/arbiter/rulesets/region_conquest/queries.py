@@ -5,9 +5,10 @@
   broken down (base, each marker, each defending token), the total, whether the tokens in
   hand pay it, whether only the reinforcement die could (and with which results), and
   what else would refuse the conquest now;
-- ``legal-actions``: what the player may do now: each region they may conquer with its
-  cost (only border regions on a first conquest), each region a final conquest could
-  take with the die, redeployment and the end of the turn; bounded by ``limit``.
+- ``legal-actions``: what the player may do now, each action exactly as ``validate``
+  takes it: redeployment, the end of the turn, each region they may conquer (only border
+  regions on a first conquest), each region a final conquest could take with the die;
+  beside them, the cost of each conquest listed; bounded by ``limit``.
 
 ``conquest-cost`` builds on the same checks as ``validate`` (``targets.py``, ``cost.py``);
 ``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
@@ -16,7 +17,7 @@ legal, so an action listed is one ``validate`` accepts, and the other way round.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 from pydantic import Field
 
@@ -66,10 +67,12 @@ class RegionConquestLegalActionsRequest(Frozen):
                        description="At most this many actions are listed.")
 
 
-class RegionConquestLegalAction(Frozen):
-    type: Literal["conquer", "final_conquest", "redeploy", "end_turn"]
-    region: str | None = Field(default=None, description="The target of a conquest.")
-    cost: int | None = Field(default=None, description="The tokens a conquest takes.")
+class RegionConquestListedCost(Frozen):
+    """What a listed conquest costs, beside the action (``actions[action]``) it prices."""
+
+    action: int = Field(description="The index in ``actions`` of the conquest priced.")
+    region: str
+    cost: int = Field(description="The tokens the conquest takes.")
     winning_die_results: list[int] = Field(
         default_factory=list, description="For a final conquest: the die results that win.")
 
@@ -77,9 +80,13 @@ class RegionConquestLegalAction(Frozen):
 class RegionConquestLegalActionsResponse(Frozen):
     player: str
     first_conquest: bool = Field(description="Conquests must enter by a border region.")
-    actions: list[RegionConquestLegalAction] = Field(
-        description="redeploy and end_turn first (when legal), then each conquest, then each "
-        "final conquest, regions in map order.")
+    actions: list[Annotated[RegionConquestAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it (send one back unchanged "
+        "as the request's action): redeploy and end_turn first (when legal), then each "
+        "conquest, then each final conquest, regions in map order.")
+    costs: list[RegionConquestListedCost] = Field(
+        description="The cost of each listed conquest and final conquest, in listing order.")
+    count: int = Field(description="Actions listed (at most ``limit``).")
     total: int = Field(description="How many legal actions there are in all.")
     truncated: bool = Field(description="More than ``limit`` actions are legal.")
 
@@ -116,31 +123,31 @@ def run_conquest_cost(request: RegionConquestCostRequest) -> RegionConquestCostR
         costs=[cost_breakdown(board, reach, region, turn_blockers) for region in targets])
 
 
-def listed(board: Board, action: RegionConquestAnyAction, reach: Reach
-           ) -> RegionConquestLegalAction:
-    """A legal action as ``legal-actions`` lists it: conquests with their cost, and for a
-    final conquest the die results that would win."""
+def priced(board: Board, index: int, action: RegionConquestAnyAction, reach: Reach
+           ) -> RegionConquestListedCost | None:
+    """The cost of a listed conquest (None for another action), and for a final conquest
+    the die results that would win."""
     if not isinstance(action, RegionConquestConquer | RegionConquestFinalConquest):
-        return RegionConquestLegalAction(type=action.type)
+        return None
     cost = cost_breakdown(board, reach, action.region, turn_blockers=[])
-    if isinstance(action, RegionConquestConquer):
-        return RegionConquestLegalAction(type="conquer", region=action.region, cost=cost.total)
     # A final conquest is open wherever the hand is short but not empty, even beyond the
     # die's reach (it then fails, legally); winning_die_results says which rolls would do.
-    return RegionConquestLegalAction(type="final_conquest", region=action.region,
-                                     cost=cost.total,
-                                     winning_die_results=cost.winning_die_results)
+    winning = (cost.winning_die_results if isinstance(action, RegionConquestFinalConquest)
+               else [])
+    return RegionConquestListedCost(action=index, region=action.region, cost=cost.total,
+                                    winning_die_results=winning)
 
 
 def run_legal_actions(request: RegionConquestLegalActionsRequest
                       ) -> RegionConquestLegalActionsResponse:
     board = _board_for(request.state, request.player)
     reach = Reach.of(board, request.player)
-    actions = [listed(board, action, reach)
-               for action in legal(judge, board, candidates(board, request.player))]
+    # Every legal action is counted (``total``): the generator is bounded by the map.
+    found = list(legal(judge, board, candidates(board, request.player)))
+    actions = found[:request.limit]
+    costs = [c for i, a in enumerate(actions) if (c := priced(board, i, a, reach)) is not None]
     return RegionConquestLegalActionsResponse(
         player=request.player,
         first_conquest=not board.players[request.player].active,
-        actions=actions[:request.limit],
-        total=len(actions),
-        truncated=len(actions) > request.limit)
+        actions=actions, costs=costs, count=len(actions), total=len(found),
+        truncated=len(found) > request.limit)

@@ -12,6 +12,7 @@ from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
 from .conquest import reported_draws
+from .derived import RegionConquestDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -39,9 +40,9 @@ QUERIES = {q.name: q for q in (
           run=run_conquest_cost,
           examples=({"state": EXAMPLE_STATE, "player": "orcs"},)),
     Query(name="legal-actions",
-          summary="What the player may do now: each region they may conquer with its cost "
-                  "(border regions on a first conquest), final conquests the die could win, "
-                  "redeployment and the end of the turn.",
+          summary="What the player may do now, each action as validate takes it: "
+                  "redeployment, the end of the turn, each region they may conquer (border "
+                  "regions on a first conquest), final conquests; each conquest's cost beside.",
           request=RegionConquestLegalActionsRequest,
           response=RegionConquestLegalActionsResponse,
           run=run_legal_actions,
@@ -58,6 +59,7 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=RegionConquestDerived,
     board_fields=("regions",),
     reported_draws=reported_draws,
 ), PICTURE)

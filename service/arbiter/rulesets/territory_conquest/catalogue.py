@@ -8,7 +8,9 @@ Rule ids follow ../shared/rules/territory_conquest.md: ``territory_conquest/<sec
 
 from __future__ import annotations
 
-from arbiter.engine.catalogue import build_catalogue
+from typing import Any
+
+from arbiter.engine.catalogue import Entry, build_catalogue
 
 from .models import BonusEffect
 
@@ -56,11 +58,12 @@ RULES: list[tuple[str, str]] = [
                   "in your colour."),
 ]
 
-CODES: list[tuple[str, str, str]] = [
+CODES: list[Entry] = [
     ("phase_over", "stop.2",
      "the Conquest phase has ended: both players stopped one after the other"),
     ("not_first_to_act", "order.1",
-     "{first} takes the first action of the Conquest phase ({reason}), not {player}"),
+     "{first} takes the first action of the Conquest phase ({reason}), not {player}",
+     {"soldier_tokens": dict[str, int], "round_first_player": str}),
     ("not_your_turn", "order.2",
      "it is {to_act}'s action, not {player}'s"),
     ("recruit_short_of_soldier_tokens", "recruit.1",
@@ -97,7 +100,7 @@ CODES: list[tuple[str, str, str]] = [
      "move into {destination}"),
 ]
 
-EVENTS: list[tuple[str, str, str]] = [
+EVENTS: list[Entry] = [
     ("armies_recruited", "recruit.2",
      "{player} spent {count} soldier tokens and recruited {count} armies into "
      "{castle}"),
@@ -107,12 +110,13 @@ EVENTS: list[tuple[str, str, str]] = [
     ("armies_returned", "losses.1",
      "{count} of {player}'s armies returned from {territory} to {castle}"),
     ("bonus_lost", "bonus.3",
-     "{player} lost the {effect_name} bonus of {location} in {territory}"),
-    ("token_discarded", "bonus.3", "{player} discarded a {token} token"),
+     "{player} lost the {effect_name} bonus of {location} in {territory}", {"effect": str}),
+    ("token_discarded", "bonus.3", "{player} discarded a {token} token", {"location": str}),
     ("bonus_gained", "bonus.2",
-     "{player} placed a pawn on {location} in {territory}: {effect_name}"),
-    ("token_taken", "bonus.4", "{player} took a {token} token"),
-    ("territory_taken", "control.1", "{player} now controls {territory}"),
+     "{player} placed a pawn on {location} in {territory}: {effect_name}", {"effect": str}),
+    ("token_taken", "bonus.4", "{player} took a {token} token", {"location": str}),
+    ("territory_taken", "control.1", "{player} now controls {territory}",
+     {"previous": str | None}),
     ("territory_abandoned", "control.1",
      "{player} no longer controls {territory}: no army of theirs is left there"),
     ("conquest_stopped", "stop.1", "{player} stopped their conquest"),
@@ -136,10 +140,36 @@ TOKENS: dict[BonusEffect, str] = {
     BonusEffect.spy_token: "spy",
 }
 
+# The type of each word a template fills (an entry may declare its own, and facts beside).
+PARAM_TYPES: dict[str, Any] = {
+    "castle": str,
+    "count": int,
+    "destination": str,
+    "effect_name": str,
+    "enemy": int,
+    "first": str,
+    "location": str,
+    "moved": int,
+    "opponent": str,
+    "placed": int,
+    "player": str,
+    "reason": str,
+    "reserve": int,
+    "soldier_tokens": int,
+    "source": str,
+    "sources": dict[str, int],
+    "survivors": int,
+    "territory": str,
+    "to_act": str,
+    "token": str,
+    "via": list[str],
+}
+
+
 CATALOGUE = build_catalogue(
     "territory_conquest", "1.0.0",
     "The two-player Conquest board: recruit, move and stop in the Conquest phase",
-    rules=RULES, codes=CODES, events=EVENTS, data={
+    rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES, data={
         "army_pawns_per_player": ARMY_PAWNS,
         "bonus_effects": {effect.value: name for effect, name in EFFECT_NAMES.items()},
     })

@@ -6,8 +6,8 @@
 - ``standing``: each player's territories, bonuses, production icons, trap and spy tokens
   and end-of-game victory points; whose action is next and whether the Conquest phase has
   ended;
-- ``legal-actions``: a player's legal recruits, moves (bounded by the request's limit) and
-  whether they may stop.
+- ``legal-actions``: a player's legal recruits, moves and stop, each exactly as
+  ``validate`` takes it, bounded by the request's limit.
 
 ``conquest-cost`` builds on the same reach, majority and token rules ``judge`` applies
 (``move.py``); ``legal-actions`` lists the generator's actions (``candidates.py``) that
@@ -24,18 +24,17 @@ from pydantic import Field
 
 from arbiter.engine.errors import Problems
 from arbiter.engine.index import check_ref
-from arbiter.engine.judging import first_legal, legal
+from arbiter.engine.judging import first_legal
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
 from .bonuses import controlled_territories, held_locations, production_icons, victory_points
-from .candidates import acting, moves, recruits, stops
+from .candidates import acting, candidates
 from .judge import judge
 from .models import (
     MAX_TERRITORIES,
     BonusEffect,
-    TerritoryConquestMove,
-    TerritoryConquestRecruit,
+    TerritoryConquestAnyAction,
     TerritoryConquestSource,
     TerritoryConquestState,
 )
@@ -275,7 +274,7 @@ class TerritoryConquestLegalActionsRequest(Frozen):
     state: TerritoryConquestState
     player: Id
     limit: Annotated[int, Field(ge=1, le=10_000)] = Field(
-        default=100, description="At most this many moves are listed.")
+        default=100, description="At most this many actions are listed.")
 
 
 class TerritoryConquestLegalActionsResponse(Frozen):
@@ -283,21 +282,22 @@ class TerritoryConquestLegalActionsResponse(Frozen):
     to_act: bool = Field(description="It is this player's action (nothing is legal "
                          "otherwise).")
     phase_ended: bool
-    recruits: list[TerritoryConquestRecruit]
-    moves: list[TerritoryConquestMove]
-    can_stop: bool
-    truncated: bool = Field(description="More legal moves exist than the limit allowed.")
-    count: int = Field(description="Moves listed (at most ``limit``).")
+    actions: list[Annotated[TerritoryConquestAnyAction, Field(discriminator="type")]] = Field(
+        description="Each legal action exactly as validate takes it (send one back unchanged "
+        "as the request's action): recruits of 1 pawn up to the reserve, then moves by "
+        "destination (territory order), by pawns moved and by pawns from each source, then "
+        "the stop.")
+    truncated: bool = Field(description="The listing stopped short: more actions are legal "
+                            "than ``limit``, or the generator had more to judge than one "
+                            "listing judges.")
+    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
 def run_legal_actions(request: TerritoryConquestLegalActionsRequest
                       ) -> TerritoryConquestLegalActionsResponse:
     board = _board_for(request.state, request.player)
     player = request.player
-    bounded = first_legal(judge, board, moves(board, player), request.limit)
-    can_stop = next(legal(judge, board, stops(board, player)), None) is not None
+    bounded = first_legal(judge, board, candidates(board, player), request.limit)
     return TerritoryConquestLegalActionsResponse(
         player=player, to_act=acting(board, player), phase_ended=phase_ended(request.state),
-        recruits=list(legal(judge, board, recruits(board, player))),
-        moves=bounded.actions, can_stop=can_stop,
-        truncated=bounded.truncated, count=len(bounded.actions))
+        actions=bounded.actions, truncated=bounded.truncated, count=len(bounded.actions))

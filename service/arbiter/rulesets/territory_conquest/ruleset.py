@@ -11,6 +11,7 @@ from arbiter.pictures.render import pictured
 from .board import Board, compile_board
 from .candidates import candidates
 from .catalogue import CATALOGUE
+from .derived import TerritoryConquestDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import (
@@ -49,7 +50,8 @@ QUERIES = {q.name: q for q in (
           run=run_standing,
           examples=({"state": EXAMPLE_STATE},)),
     Query(name="legal-actions",
-          summary="A player's legal recruits, moves (bounded by limit) and stop.",
+          summary="A player's legal recruits, moves and stop, each as validate takes it, "
+                  "bounded by limit.",
           request=TerritoryConquestLegalActionsRequest,
           response=TerritoryConquestLegalActionsResponse,
           run=run_legal_actions,
@@ -66,5 +68,6 @@ RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pi
     candidates=candidates,
     queries=QUERIES,
     examples=EXAMPLES,
+    derived_model=TerritoryConquestDerived,
     board_fields=("territories", "adjacent"),
 ), PICTURE)
