@@ -23,7 +23,7 @@ from starlette.routing import Route
 from arbiter.api.answers import Answerer
 from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
 from arbiter.api.contract import contract
-from arbiter.api.limits import BudgetExceeded, Compute, LimitExceeded, Limits
+from arbiter.api.limits import INLINE_BYTES, BudgetExceeded, Compute, LimitExceeded, Limits
 from arbiter.api.meta import BoardStored, RulesetList, RulesetSummary
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import (
@@ -183,12 +183,14 @@ class RestApi:
                         media_type="application/schema+json")
 
     async def _judge(self, ruleset: AnyRuleset, body: bytes, model: type[BaseModel],
-                     judge: Callable[[Any, str | None], bytes | str]) -> Response:
+                     judge: Callable[[Any, str | None], bytes | str],
+                     one_action: bool = False) -> Response:
         """Parse ``body`` strictly as ``model``, check it against the limits, fill in a
         board sent by reference, and ``judge`` it with the board's id (or None), all under
         the request's compute budget; what cannot be judged becomes its problem document.
         A board this replica has not kept is fetched from Redis, then the work is done
-        once more; one no tier holds is a ``board-not-found`` problem."""
+        once more; one no tier holds is a ``board-not-found`` problem. ``one_action``: the
+        request judges a single action, on the event loop when its state is small."""
         def work() -> Response:
             try:
                 req: Any = model.model_validate_json(body, strict=True)
@@ -201,14 +203,31 @@ class RestApi:
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
-        return await self._with_boards(ruleset, work, body)
+        inline = one_action and self._small(ruleset, body)
+        return await self._with_boards(ruleset, work, body, inline)
+
+    def _small(self, ruleset: AnyRuleset, body: bytes) -> bool:
+        """The body and the board it names (kept here) within ``INLINE_BYTES``."""
+        if len(body) > INLINE_BYTES:
+            return False
+        if ruleset.boards is None or b'"board"' not in body:
+            return True
+        try:
+            state = orjson.loads(body).get("state")
+        except orjson.JSONDecodeError:
+            return True  # refused at once by the parse
+        named = state.get("board") if isinstance(state, dict) else None
+        if not isinstance(named, str):
+            return True
+        kept = self.boards.local(ruleset.id, named)
+        return kept is not None and len(body) + kept.size <= INLINE_BYTES
 
     async def _with_boards(self, ruleset: AnyRuleset, work: Callable[[], Response],
-                           body: bytes) -> Response:
+                           body: bytes, inline: bool = False) -> Response:
         """``work`` under the compute budget, fetching once a board it lacks."""
         try:
             try:
-                return await self.compute.run(work)
+                return await self.compute.run(work, inline)
             except BoardMissing as missing:
                 if await self.boards.fetch(ruleset, missing.board) is None:
                     return board_not_found(missing)
@@ -234,7 +253,8 @@ class RestApi:
             self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
             return Returned(req.returns, body).outcome(outcome).model_dump_json()
 
-        return await self._judge(ruleset, body, contract(ruleset).validate_request, judge)
+        return await self._judge(ruleset, body, contract(ruleset).validate_request, judge,
+                                 one_action=True)
 
     async def validate_batch(self, request: Request) -> Response:
         ruleset = self._ruleset(request)

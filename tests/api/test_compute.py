@@ -1,0 +1,45 @@
+"""``Compute.run``: work in a worker thread, or inline on the event loop when the caller
+knows it to be small; either way held to the request's budget and answer limit."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from arbiter.api.limits import BudgetExceeded, Compute, LimitExceeded, end_request, start_request
+from arbiter.engine.sizes import check_answer
+
+
+def _run(compute: Compute, fn: object, inline: bool) -> object:
+    async def main() -> object:
+        token = start_request()
+        try:
+            return await compute.run(fn, inline)  # type: ignore[arg-type]  # any callable
+        finally:
+            end_request(token)
+
+    return asyncio.run(main())
+
+
+@pytest.mark.parametrize("inline", [False, True])
+def test_the_work_runs_on_the_loop_only_when_inline(inline: bool) -> None:
+    ran_in: list[threading.Thread] = []
+    assert _run(Compute(1000, 2), lambda: ran_in.append(threading.current_thread()) or 7,
+                inline) == 7
+    assert (ran_in[0] is threading.main_thread()) is inline
+
+
+@pytest.mark.parametrize("inline", [False, True])
+def test_work_past_the_budget_is_refused_either_way(inline: bool) -> None:
+    with pytest.raises(BudgetExceeded):
+        _run(Compute(20, 1), lambda: time.sleep(0.06), inline)
+
+
+@pytest.mark.parametrize("inline", [False, True])
+def test_the_answer_limit_holds_either_way(inline: bool) -> None:
+    with pytest.raises(LimitExceeded) as refused:
+        _run(Compute(1000, 1, max_answer_bytes=100), lambda: check_answer(1000, "it"), inline)
+    assert refused.value.limit == "ARBITER_MAX_ANSWER_BYTES"
