@@ -22,6 +22,7 @@ what is wrong (``measured``: 20 KB validate body, README Hardening).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from typing import Any
@@ -33,6 +34,8 @@ from arbiter.api.problems import problem
 from arbiter.engine.errors import Problem, pointer
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+# Bodies up to this size are checked on the event loop (well under a millisecond).
+IN_LOOP_BYTES = 64 << 10
 MOST_PROBLEMS = 20
 
 
@@ -164,7 +167,11 @@ class JsonBodies:
                 break
             chunks.append(message.get("body", b""))
             more = message.get("more_body", False)
-        problems = body_problems(b"".join(chunks))
+        body = b"".join(chunks)
+        # A large body is read in a worker thread: its Python reading (the slow path) then
+        # never holds the loop, and /healthz answers meanwhile.
+        problems = body_problems(body) if len(body) <= IN_LOOP_BYTES else \
+            await asyncio.get_running_loop().run_in_executor(None, body_problems, body)
         if problems:
             response = problem(422, "the body is not strict JSON: see errors", problems)
             await response(scope, receive, send)
