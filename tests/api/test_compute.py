@@ -9,7 +9,14 @@ import time
 
 import pytest
 
-from arbiter.api.limits import BudgetExceeded, Compute, LimitExceeded, end_request, start_request
+from arbiter.api.limits import (
+    BudgetExceeded,
+    Compute,
+    LimitExceeded,
+    LoopShare,
+    end_request,
+    start_request,
+)
 from arbiter.engine.sizes import check_answer
 
 
@@ -43,3 +50,22 @@ def test_the_answer_limit_holds_either_way(inline: bool) -> None:
     with pytest.raises(LimitExceeded) as refused:
         _run(Compute(1000, 1, max_answer_bytes=100), lambda: check_answer(1000, "it"), inline)
     assert refused.value.limit == "ARBITER_MAX_ANSWER_BYTES"
+
+
+def test_inline_work_takes_at_most_its_share_of_the_loop() -> None:
+    """Past ``share`` of a window, work offered inline goes to a thread until it ends."""
+    share = LoopShare(window=60.0, share=0.5)  # 30 s of a minute: the test never ends it
+    assert share.take()
+    share.spend(20.0)
+    assert share.take()
+    share.spend(10.0)
+    assert not share.take()
+    compute = Compute(1000, 1)
+    compute._loop_time = share
+    assert _run(compute, lambda: threading.current_thread() is threading.main_thread(),
+                True) is False
+    ended = LoopShare(window=0.001, share=0.5)
+    assert ended.take()
+    ended.spend(5.0)
+    time.sleep(0.01)
+    assert ended.take()  # a new window
