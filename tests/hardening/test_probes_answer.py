@@ -12,7 +12,6 @@ the tests share a loaded machine).
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,7 +20,7 @@ import httpx
 import orjson
 import pytest
 
-from hardening.test_bounded import ferry_board, timed
+from hardening.test_bounded import Probes, ferry_board, timed
 from support import serve
 
 pytestmark = pytest.mark.server
@@ -31,36 +30,9 @@ BAR = 0.100  # the issue's: a probe answers within 100 ms while every worker jud
 MOVE = {"type": "maneuver", "player": "red", "army": "a0", "path": [{"q": 1, "r": 0}]}
 
 
-class Probes:
-    """/healthz polled every 5 ms from another thread while a block runs."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.latencies: list[float] = []
-        self.done = threading.Event()
-
-    def _poll(self) -> None:
-        with httpx.Client(base_url=self.base, timeout=30) as client:
-            while not self.done.is_set():
-                response, seconds = timed(lambda: client.get("/healthz"))
-                assert response.status_code == 200
-                self.latencies.append(seconds)
-                time.sleep(0.005)
-
-    def __enter__(self) -> Probes:
-        self.thread = threading.Thread(target=self._poll, daemon=True)
-        self.thread.start()
-        time.sleep(0.05)
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.done.set()
-        self.thread.join()
-
-    @property
-    def slowest(self) -> float:
-        assert len(self.latencies) >= 5, self.latencies
-        return max(self.latencies)
+def polled(base: str) -> Probes:
+    """/healthz polled every 5 ms, at least five times."""
+    return Probes(base, every=0.005, at_least=5)
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +42,7 @@ def largest() -> Iterator[tuple[httpx.Client, float]]:
     env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": "3000",
            "ARBITER_COMPUTE_THREADS": "2"}
     with serve(env) as base, httpx.Client(base_url=base, timeout=120) as http:
-        with Probes(base) as quiet:
+        with polled(base) as quiet:
             time.sleep(1.0)
         yield http, quiet.slowest
 
@@ -107,7 +79,7 @@ def test_healthz_answers_within_100_ms_during_the_largest_requests(
     assert len(body) < 1_048_576
     seen = []
     for _ in range(2):  # asked again once: one stall of a shared machine is not the loop's
-        with Probes(str(http.base_url)) as probes:
+        with polled(str(http.base_url)) as probes:
             response = http.post(f"{URL}/{route}", content=body, headers=JSON)
         assert response.status_code == status, response.text[:300]
         if status == 200:
@@ -130,7 +102,7 @@ def test_healthz_answers_while_graphql_completes_a_large_answer(
     body = orjson.dumps({"query": query, "variables": {"s": ferry_board(30, 20)}})
     seen = []
     for _ in range(2):  # asked again once: one stall of a shared machine is not the loop's
-        with Probes(str(http.base_url)) as probes:
+        with polled(str(http.base_url)) as probes:
             response = http.post("/graphql", content=body, headers=JSON)
         answer = response.json()
         assert "errors" not in answer, str(answer)[:300]
