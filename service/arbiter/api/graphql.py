@@ -56,7 +56,6 @@ from arbiter.api.graphql_types import (
 )
 from arbiter.api.limits import (
     BudgetExceeded,
-    Busy,
     Compute,
     LimitExceeded,
     Limits,
@@ -135,12 +134,9 @@ def _invalid(exc: InvalidInput, where: Where | None = None) -> GraphQLError:
                           exc.problems, where)
 
 
-def _over_limit(exc: LimitExceeded | BudgetExceeded | Busy, where: Where | None = None
+def _over_limit(exc: LimitExceeded | BudgetExceeded, where: Where | None = None
                 ) -> GraphQLError:
-    """The GraphQL form of a 413/422 limit problem (or of a busy 503)."""
-    if isinstance(exc, Busy):
-        return GraphQLError(str(exc), extensions={"code": "BUSY",
-                                                  "retry_after": exc.retry_after})
+    """The GraphQL form of a 413/422 limit problem."""
     if isinstance(exc, BudgetExceeded):
         return GraphQLError(str(exc), extensions={
             "code": "LIMIT_EXCEEDED", "limit": exc.limit, "maximum": exc.budget_ms,
@@ -165,7 +161,7 @@ async def _judged(compute: Compute, work: Callable[[], T], where: Where | None =
         raise _invalid(exc, where) from None
     except SignatureRefused as exc:
         raise _signature_refused(exc) from None
-    except (LimitExceeded, BudgetExceeded, Busy) as exc:
+    except (LimitExceeded, BudgetExceeded) as exc:
         raise _over_limit(exc, where) from None
 
 
@@ -457,7 +453,7 @@ class SchemaBuilder:
                                      validation_problems(exc, body), where) from None
             except InvalidInput as exc:
                 raise _invalid(exc, where) from None
-            except (LimitExceeded, BudgetExceeded, Busy) as exc:
+            except (LimitExceeded, BudgetExceeded) as exc:
                 raise _over_limit(exc, where) from None
 
         return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)

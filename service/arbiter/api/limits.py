@@ -79,18 +79,6 @@ class BudgetExceeded(Exception):
                          f"{budget_ms} ms ({self.limit})")
 
 
-class Busy(Exception):
-    """Nothing raises this any more: it meant "too many computations abandoned over their
-    budget still run", and since the budget stops its thread (``_Job.stop``) none is ever
-    abandoned; a full worker now answers 503 before the body is read (``admission``).
-    Kept only while ``api/graphql.py`` still names it; delete it with that name."""
-
-    def __init__(self, retry_after: int) -> None:
-        self.retry_after = retry_after
-        super().__init__("the service is busy finishing computations that went over their "
-                         "budget; try again shortly")
-
-
 def _collections(model: BaseModel) -> list[tuple[str, int]]:
     """(field name, length) of each list, tuple or map held directly by ``model``."""
     out = []
