@@ -54,6 +54,10 @@ class Board:
     province_hexes: dict[str, list[Hex]]
     armies: dict[str, HexManeuverArmy]
     hex_map: MapIndex  # what terrain, province, unexplored and province_hexes come from
+    # The unit types (of ``unit_types``) that are vessels and that pack to move: asked of
+    # many units per request, so named once rather than through each type's properties.
+    vessel_types: frozenset[str]
+    packing_types: frozenset[str]
     armies_at: dict[Hex, list[HexManeuverArmy]] = field(default_factory=dict)
     structures_at: dict[Hex, list[HexManeuverStructure]] = field(default_factory=dict)
     players: frozenset[str] = frozenset()
@@ -92,10 +96,12 @@ class Board:
         found = self.memo.get(("enemy_hexes", player))
         if isinstance(found, frozenset):
             return found
-        hexes = {h for h, armies in self.armies_at.items()
-                 if any(a.owner != player and any(a.units.values()) for a in armies)}
-        hexes |= {h for h, structures in self.structures_at.items()
-                  if any(s.owner != player for s in structures)}
+        # Flat loops over the pieces, with no generator per hex: the board is compiled per
+        # request, so each reachable or legal-actions query makes this set once.
+        hexes = {h for h, armies in self.armies_at.items() for a in armies
+                 if a.owner != player and any(a.units.values())}
+        hexes.update(h for h, structures in self.structures_at.items() for s in structures
+                     if s.owner != player)
         self.memo[("enemy_hexes", player)] = out = frozenset(hexes)
         return out
 
@@ -105,9 +111,8 @@ class Board:
         if isinstance(found, frozenset):
             return found
         self.memo[("own_structure_hexes", player)] = out = frozenset(
-            h for h, structures in self.structures_at.items()
-            if any(s.owner == player and s.kind in (StructureKind.city, StructureKind.castle)
-                   for s in structures))
+            h for h, structures in self.structures_at.items() for s in structures
+            if s.owner == player and s.kind in (StructureKind.city, StructureKind.castle))
         return out
 
     def vessel_hexes(self, player: str,
@@ -118,7 +123,7 @@ class Board:
         for army in self._fleets(player):
             taken = (moving or {}).get(army.id, {})
             for unit, count in army.units.items():
-                if self.unit_types[unit].vessel and count - taken.get(unit, 0) > 0:
+                if unit in self.vessel_types and count - taken.get(unit, 0) > 0:
                     hexes.add(army.hex.key)
                     break
         return hexes
@@ -130,7 +135,7 @@ class Board:
             return found
         self.memo[("fleets", player)] = out = tuple(
             a for a in self.armies.values()
-            if a.owner == player and any(self.unit_types[u].vessel for u in a.units))
+            if a.owner == player and not self.vessel_types.isdisjoint(a.units))
         return out
 
     def ferry_zone(self, vessel_hexes: set[Hex]) -> set[Hex]:
@@ -253,10 +258,13 @@ def compile_board(state: HexManeuverState) -> Board:
     """Check the state's consistency and index it. Raises InvalidInput (422)."""
     problems = Problems()
     unit_types = _unit_types(state, problems)
+    vessel_types = frozenset(u for u, kind in unit_types.items() if kind.vessel)
+    packing_types = frozenset(u for u, kind in unit_types.items() if kind.packs)
     hex_map = map_index(state.hexes)
     problems.items.extend(hex_map.problems)
     players = frozenset(index_by_id(state.players, ("state", "players"), "player", problems))
-    armies, armies_at = _armies(state, unit_types, players, hex_map.terrain, problems)
+    armies, armies_at = _armies(state, unit_types, vessel_types, players, hex_map.terrain,
+                                problems)
     structures_at = _structures(state, players, hex_map.terrain, problems)
     _check_relics(state, hex_map.terrain, problems)
     for t, tile in enumerate(state.tiles):
@@ -265,6 +273,7 @@ def compile_board(state: HexManeuverState) -> Board:
     return Board(state=state, unit_types=unit_types, terrain=hex_map.terrain,
                  province=hex_map.province, unexplored=hex_map.unexplored,
                  province_hexes=hex_map.province_hexes, armies=armies, hex_map=hex_map,
+                 vessel_types=vessel_types, packing_types=packing_types,
                  armies_at=armies_at, structures_at=structures_at, players=players)
 
 
@@ -282,14 +291,16 @@ def _off_map(h: Axial, at: tuple[object, ...], problems: Problems) -> None:
 
 
 def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitType],
-            players: frozenset[str], terrain: Mapping[Hex, Terrain | None], problems: Problems
+            vessels: frozenset[str], players: frozenset[str],
+            terrain: Mapping[Hex, Terrain | None], problems: Problems
             ) -> tuple[dict[str, HexManeuverArmy], dict[Hex, list[HexManeuverArmy]]]:
     """The armies by id and by hex. An army listed twice is checked no further."""
     index = index_by_id(state.armies, ("state", "armies"), "army", problems)
     armies: dict[str, HexManeuverArmy] = {}
     armies_at: dict[Hex, list[HexManeuverArmy]] = defaultdict(list)
     # Every request compiles its board: each check tests first and builds a pointer only
-    # for a problem (``check_ref`` then words it).
+    # for a problem (``check_ref`` then words it). Most armies hold no vessel: only those
+    # that do are looked at unit by unit for vessel.1.
     for army_id, i in index.items():
         a = state.armies[i]
         h = a.hex.key
@@ -297,11 +308,13 @@ def _armies(state: HexManeuverState, unit_types: Mapping[str, HexManeuverUnitTyp
             check_ref(a.owner, players, ("state", "armies", i, "owner"), "player", problems)
         if h not in terrain:
             _off_map(a.hex, ("state", "armies", i, "hex"), problems)
-        for unit in a.units:
-            if unit not in unit_types:
-                check_ref(unit, unit_types, ("state", "armies", i, "units", unit), "unit type",
-                          problems)
-        _vessels_on_water(a, i, unit_types, terrain.get(h), problems)
+        if not a.units.keys() <= unit_types.keys():
+            for unit in a.units:
+                if unit not in unit_types:
+                    check_ref(unit, unit_types, ("state", "armies", i, "units", unit),
+                              "unit type", problems)
+        if not vessels.isdisjoint(a.units):
+            _vessels_on_water(a, i, unit_types, terrain.get(h), problems)
         if sum(a.units.values()) == 0:
             problems.add(pointer("state", "armies", i, "units"), "an army has at least one unit")
         if a.unpacked:

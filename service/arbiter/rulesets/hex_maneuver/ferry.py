@@ -74,11 +74,15 @@ def judge_stranding(board: Board, plan: PathPlan, player: str, verdict: Verdict,
     ``maneuver`` (``water_needs_ferry``, ``peasants_into_ocean``). ``arrival``: judge the
     arriving units too (an exploration leaves that to its placement condition 2, where
     failing to land is no violation)."""
-    zone = board.ferry_zone(vessels_at_end(board, plan, player))
+    zone: set[Hex] | None = None
     for step, h, army_id, units in _left(board, plan, arrival):
         stuck = unaided(board, h, units)
         # A hex the column was refused entry to for want of a ferry is that one fault.
-        if stuck and h not in zone and h not in plan.unferried:
+        if not stuck or h in plan.unferried:
+            continue
+        if zone is None:  # only once land units are left on water: most maneuvers end on land
+            zone = board.ferry_zone(vessels_at_end(board, plan, player))
+        if h not in zone:
             terrain = board.terrain[h]
             assert terrain is not None  # unaided() found water there
             verdict.violate("stranded_at_sea", location(step=step, hex=h, piece=army_id),

@@ -59,7 +59,7 @@ def judge_maneuver(board: Board, action: HexManeuverManeuver, verdict: Verdict) 
     def apply() -> Draft:
         draft = board.draft()
         apply_maneuver(draft, plan, plan.army.owner, _cubes(board, action.march), verdict,
-                       _packers(board))
+                       board.packing_types)
         return draft
 
     return Judgement(verdict, apply, derived)
@@ -104,7 +104,7 @@ def judge_explore(board: Board, action: HexManeuverExplore, verdict: Verdict) ->
         board, plan.army.owner, claimed if chosen.can_land else plan.start,
         attackers(board, plan.arriving, 0 if chosen.can_land else carried_unpacked(board, plan)))
     exploration = Exploration(plan=plan, player=action.player, cubes=_cubes(board, action.march),
-                              packers=_packers(board), province=province, flip=flip,
+                              packers=board.packing_types, province=province, flip=flip,
                               placement=chosen, relic=relic, card=card, rng=rng)
     # Something was revealed (a tile, maybe a relic and a card): it cannot be taken back.
     return Judgement(verdict, lambda: lay_exploration(board, exploration, verdict), derived,
@@ -162,7 +162,3 @@ def _rotation_facts(options: list[Placement]) -> list[dict[str, Any]]:
 
 def _cubes(board: Board, march: bool) -> int:
     return board.state.options.march_depletion if march else 1
-
-
-def _packers(board: Board) -> frozenset[str]:
-    return frozenset(u for u, t in board.unit_types.items() if t.packs)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from arbiter.engine.errors import Problems, pointer
@@ -261,10 +260,10 @@ def _vessels_at_step(board: Board, plan: PathPlan, player: str, index: int,
     vessels not moving, vessels still waiting to be picked up, vessels already dropped."""
     hexes = set(static)
     for p in plan.pickups:
-        if p.index >= index and any(board.unit_types[u].vessel for u in p.units):
+        if p.index >= index and not board.vessel_types.isdisjoint(p.units):
             hexes.add(p.army.hex.key)
     for leg in plan.drops:
-        if leg.index < index and any(board.unit_types[u].vessel for u in leg.units):
+        if leg.index < index and not board.vessel_types.isdisjoint(leg.units):
             hexes.add(leg.hex)
     return hexes
 
@@ -308,15 +307,14 @@ def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     """Check and price every step into ``plan`` (its land and vessel prices, whether it
     ferries); returns the steps into an own city or castle, priced by terrain, that the
     free entry may waive."""
-    enemies = board.enemy_hexes(player)
     own_structures = board.own_structure_hexes(player)
     taken: dict[str, Units] = {plan.army.id: plan.moving}
     for p in plan.pickups:
         taken[p.army.id] = add(taken.get(p.army.id, {}), p.units)
     static_vessels = board.vessel_hexes(player, taken)
     static_zone = board.ferry_zone(static_vessels)
-    dynamic = any(board.unit_types[u].vessel for p in plan.pickups for u in p.units) or any(
-        board.unit_types[u].vessel for leg in plan.drops for u in leg.units)
+    dynamic = any(not board.vessel_types.isdisjoint(p.units) for p in plan.pickups) or any(
+        not board.vessel_types.isdisjoint(leg.units) for leg in plan.drops)
 
     # Without pick-ups or drops the column is the same at every step.
     steady = Column.of(board, plan.moving) if not plan.pickups and not plan.drops else None
@@ -326,7 +324,7 @@ def _price_steps(board: Board, plan: PathPlan, player: str, verdict: Verdict, *,
     stays = _vessels_stay(board, plan)
     prev = plan.start
     for i, h in enumerate(plan.path):
-        _check_step(board, plan, i, prev, player, enemies, verdict, explore=explore)
+        _check_step(board, plan, i, prev, player, verdict, explore=explore)
         zone = static_zone
         if dynamic:
             zone = board.ferry_zone(_vessels_at_step(board, plan, player, i, static_vessels))
@@ -361,7 +359,7 @@ def _vessels_stay(board: Board, plan: PathPlan) -> set[int]:
 
 
 def _check_step(board: Board, plan: PathPlan, i: int, prev: Hex, player: str,
-                enemies: AbstractSet[Hex], verdict: Verdict, *, explore: bool) -> None:
+                verdict: Verdict, *, explore: bool) -> None:
     """The step into path[i] from ``prev``: adjacent, free of enemy objects, explored
     (only an exploration's last step enters an unexplored hex)."""
     h = plan.path[i]
@@ -369,7 +367,10 @@ def _check_step(board: Board, plan: PathPlan, i: int, prev: Hex, player: str,
     if not are_adjacent(prev, h):
         verdict.violate("path_not_adjacent", location(step=i + 1, hex=h), step=i + 1,
                         from_hex=as_dict(prev), hex=as_dict(h))
-    foes = board.enemies_at(h, player) if h in enemies else []
+    # Only a hex with pieces on it can hold enemies: looked at there, without making the
+    # set of every enemy hex (``Board.enemy_hexes``, for the pathfinder) for a short path.
+    has_pieces = h in board.armies_at or h in board.structures_at
+    foes = board.enemies_at(h, player) if has_pieces else []
     if foes:
         code = "enemy_at_destination" if last else "enemy_in_path"
         verdict.violate(code, location(step=i + 1, hex=h), hex=as_dict(h), enemies=foes)
@@ -448,22 +449,21 @@ def _spent(board: Board, plan: PathPlan, units: Units, index: int, free: tuple[i
         return 0
     spent = 0
     for unit in units:
-        kind = board.unit_types[unit]
-        steps = plan.vessel_steps if kind.vessel else plan.land_steps
+        steps = plan.vessel_steps if unit in board.vessel_types else plan.land_steps
         cost = sum(c for i, c in enumerate(steps[: index + 1]) if i not in free)
-        if packing and plan.packing and kind.packs:
+        if packing and plan.packing and unit in board.packing_types:
             cost += 1
         spent = max(spent, cost)
     return spent
 
 
 def has_vessel(board: Board, units: Units) -> bool:
-    return any(c > 0 and board.unit_types[u].vessel for u, c in units.items())
+    return any(c > 0 and u in board.vessel_types for u, c in units.items())
 
 
 def packers(board: Board, units: Units) -> int:
     """How many of ``units`` pack to move (trebuchets)."""
-    return sum(c for u, c in units.items() if board.unit_types[u].packs)
+    return sum(c for u, c in units.items() if u in board.packing_types)
 
 
 def carried_unpacked(board: Board, plan: PathPlan) -> int:
@@ -477,8 +477,8 @@ def carried_unpacked(board: Board, plan: PathPlan) -> int:
 def _needs_packing(board: Board, plan: PathPlan) -> bool:
     sources = [(plan.army, plan.moving)] + [(p.army, p.units) for p in plan.pickups]
     for army, units in sources:
-        packers = sum(c for u, c in army.units.items() if board.unit_types[u].packs)
-        moving_packers = sum(c for u, c in units.items() if board.unit_types[u].packs)
+        packers = sum(c for u, c in army.units.items() if u in board.packing_types)
+        moving_packers = sum(c for u, c in units.items() if u in board.packing_types)
         if moving_packers > packers - army.unpacked:
             return True
     return False

@@ -112,13 +112,13 @@ def apply_maneuver(draft: Draft, plan: PathPlan, player: str, cubes: int,
     army_id, joined = book.land(player, dest, plan.arriving, cubes,
                                 keep_id=source.id if whole else None, base=source.id,
                                 unpacked=plan.unpacked)
+    # Every event of the arrival happens at the same place: one (immutable) location.
+    arrival = location(hex=dest, piece=army_id)
     if joined is None and army_id != source.id:
-        verdict.event("army_split", location(hex=dest, piece=army_id), army=army_id,
-                      source=source.id, units=plan.arriving)
-    verdict.event("army_moved", location(hex=dest, piece=army_id), army=army_id,
-                  hex=as_dict(dest), cost=plan.cost)
+        verdict.event("army_split", arrival, army=army_id, source=source.id,
+                      units=plan.arriving)
+    verdict.event("army_moved", arrival, army=army_id, hex=as_dict(dest), cost=plan.cost)
     if joined is not None:
-        verdict.event("armies_merged", location(hex=dest, piece=army_id), army=source.id,
-                      into=joined, hex=as_dict(dest))
-    verdict.event("depletion_placed", location(hex=dest, piece=army_id), cubes=cubes,
-                  army=army_id, hex=as_dict(dest))
+        verdict.event("armies_merged", arrival, army=source.id, into=joined,
+                      hex=as_dict(dest))
+    verdict.event("depletion_placed", arrival, cubes=cubes, army=army_id, hex=as_dict(dest))

@@ -11,6 +11,7 @@ range at any hex but its own, where it keeps standing as it stood.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -143,12 +144,17 @@ class RangeFinder:
         self.attackers = [(u, board.unit_types[u]) for u in sorted(units)
                           if units[u] > 0 and board.unit_types[u].military]
         self.reach = max((t.range_max for _u, t in self.attackers), default=0)
-        objects = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies]
-        objects += [("structure", s.id, s.owner, s.hex.key) for s in board.state.structures]
-        self.enemies = [o for o in objects if o[2] != player] if self.attackers else []
+        # Every validate of a maneuver makes one: the player's own pieces are left out
+        # before their entries are built (in the state's order, armies then structures).
+        self.enemies: list[tuple[str, str, str, Hex]] = []
+        if self.attackers:
+            self.enemies = [("army", a.id, a.owner, a.hex.key) for a in board.state.armies
+                            if a.owner != player]
+            self.enemies += [("structure", s.id, s.owner, s.hex.key)
+                             for s in board.state.structures if s.owner != player]
         # Asked once per destination: look only at the hexes within reach when they are
         # fewer than the enemy objects (the usual case on a crowded board).
-        self.disc = spiral((0, 0), self.reach)
+        self.disc = _disc(self.reach)
         self.enemies_at: dict[Hex, list[tuple[str, str, str, Hex]]] = {}
         for enemy in self.enemies:
             self.enemies_at.setdefault(enemy[3], []).append(enemy)
@@ -171,6 +177,13 @@ class RangeFinder:
                 found.append(Target(kind, oid, owner, where, d, who))
         found.sort(key=lambda t: (t.distance, t.kind, t.id))
         return found
+
+
+@functools.cache
+def _disc(reach: int) -> tuple[Hex, ...]:
+    """The offsets of the hexes within ``reach`` of a hex, nearest first: one per range
+    (a unit type's range is at most 20), shared by every range finder."""
+    return tuple(spiral((0, 0), reach))
 
 
 def attackers(board: Board, units: Units, unpacked: int) -> Units:

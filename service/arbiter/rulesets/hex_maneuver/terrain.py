@@ -40,8 +40,8 @@ class Column:
     @classmethod
     def of(cls, board: Board, units: dict[str, int]) -> Column:
         present = sorted(u for u, c in units.items() if c > 0)
-        land = tuple(u for u in present if not board.unit_types[u].vessel)
-        vessels = tuple(u for u in present if board.unit_types[u].vessel)
+        land = tuple(u for u in present if u not in board.vessel_types)
+        vessels = tuple(u for u in present if u in board.vessel_types)
         waders = all(board.unit_types[u].enters_sea for u in land)
         return cls(land, vessels, waders)
 
