@@ -132,7 +132,8 @@ class Draft:
                 value, parts[name] = dumped[name]
             if name not in skipped:
                 out[name] = value
-            parts.setdefault(name, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+            if name not in parts:  # (a ready field's kept bytes are never written again)
+                parts[name] = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         self._parts = parts
         return out, _sha(_joined(parts))
 
