@@ -198,8 +198,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
     routes: list[Any] = [
-        *service_routes(registry, cache, metrics, openapi),
+        # The routes most requests take first: Starlette tries them in order.
         *rest.routes(),
+        *service_routes(registry, cache, metrics, openapi),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         *page_routes(registry),
     ]

@@ -21,13 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from arbiter.api.problems import LIMIT_TITLE, LIMIT_TYPE, problem_body
 from arbiter.settings import Settings
+
+# The mixin is typed as h11's protocol, whose steps httptools' names alike.
+if TYPE_CHECKING:
+    _ProtocolBase = H11Protocol
+else:
+    _ProtocolBase = object
 
 # The set of open connections uvicorn keeps for this worker (the same object every
 # protocol instance of the worker holds), once the first connection is made.
@@ -113,7 +119,10 @@ def _lost(conn: Any) -> None:
         conn._arbiter_head_timer = None
 
 
-class H11Connection(H11Protocol):
+class _Tracked(_ProtocolBase):
+    """What the service adds to uvicorn's HTTP protocols (h11's and httptools', which
+    name these steps alike): each connection counted and its head timed."""
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows the argument the same way
         super().connection_made(transport)
         _opened(self)
@@ -131,27 +140,17 @@ class H11Connection(H11Protocol):
         _answered(self)
 
 
+class H11Connection(_Tracked, H11Protocol):
+    pass
+
+
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 except ImportError:  # pragma: no cover - httptools is part of the install
     HttpToolsConnection: type[asyncio.Protocol] | None = None
 else:
-    class _HttpToolsConnection(HttpToolsProtocol):
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows the argument the same way
-            super().connection_made(transport)
-            _opened(self)
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            _lost(self)
-            super().connection_lost(exc)
-
-        def data_received(self, data: bytes) -> None:
-            super().data_received(data)
-            _received(self, len(data))
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            _answered(self)
+    class _HttpToolsConnection(_Tracked, HttpToolsProtocol):  # type: ignore[misc]  # (typed as h11's)
+        pass
 
     HttpToolsConnection = _HttpToolsConnection
 

@@ -171,25 +171,35 @@ class Metrics:
             own.register(WorkerProcesses(None))
             PlatformCollector(registry=own)
         self._breakers: dict[str, CircuitBreaker] = {}
+        self._children: dict[tuple[Any, tuple[str, ...]], Any] = {}
 
     # --- what the app reports ---------------------------------------------------------
 
     def request_started(self) -> None:
         self.in_flight.inc()
 
+    def _child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept: every request reports four of them, and
+        ``labels`` checks and locks each time. (As many as the metric's own children.)"""
+        key = (metric, labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
+
     def request_finished(self, path: str, status: int, seconds: float) -> None:
         endpoint = endpoint_of(path)
         self.in_flight.dec()
-        self.http.labels(endpoint, str(status)).inc()
-        self.http_latency.labels(endpoint).observe(seconds)
+        self._child(self.http, endpoint, str(status)).inc()
+        self._child(self.http_latency, endpoint).observe(seconds)
 
     def observe(self, route: str, ruleset: str, status: int, seconds: float) -> None:
-        self.requests.labels(route, ruleset, str(status)).inc()
-        self.latency.labels(route, ruleset).observe(seconds)
+        self._child(self.requests, route, ruleset, str(status)).inc()
+        self._child(self.latency, route, ruleset).observe(seconds)
 
     def violations_found(self, ruleset: str, codes: Iterable[str]) -> None:
         for code in codes:
-            self.violations.labels(ruleset, code).inc()
+            self._child(self.violations, ruleset, code).inc()
 
     def limit_hit(self, limit: str) -> None:
         self.limit_hits.labels(limit).inc()
