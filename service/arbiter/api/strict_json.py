@@ -124,15 +124,38 @@ def slow_problems(body: bytes) -> list[Problem]:
 
 def body_problems(body: bytes) -> list[Problem]:
     """What the strict reading refuses in ``body`` (empty: nothing)."""
+    return read_strictly(body)[1]
+
+
+def read_strictly(body: bytes) -> tuple[Any, list[Problem]]:
+    """``body`` as orjson parsed it, when the fast check found it strict (else None), and
+    what the strict reading refuses in it (empty: nothing)."""
     if b"\\u" not in body:
         try:
-            again = orjson.dumps(orjson.loads(body))
+            document = orjson.loads(body)
+            again = orjson.dumps(document)
         except (orjson.JSONDecodeError, orjson.JSONEncodeError):
             pass
         else:
             if again.count(b":") == body.count(b":"):
-                return []
-    return slow_problems(body)
+                return document, []
+    return None, slow_problems(body)
+
+
+# The scope key under which the routes find the body's document as the strict reading
+# parsed it (absent when the slow reading ran): read once, not once per use.
+DOCUMENT = "arbiter.document"
+
+
+def document_of(scope: Scope, body: bytes) -> Any:
+    """The body's JSON document: the strict reading's, else parsed now; None when the body
+    is not JSON (the route's own parse says where it breaks)."""
+    if DOCUMENT in scope:
+        return scope[DOCUMENT]
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
 
 
 def _checked(scope: Scope) -> bool:
@@ -170,8 +193,8 @@ class JsonBodies:
         body = b"".join(chunks)
         # A large body is read in a worker thread: its Python reading (the slow path) then
         # never holds the loop, and /healthz answers meanwhile.
-        problems = body_problems(body) if len(body) <= IN_LOOP_BYTES else \
-            await asyncio.get_running_loop().run_in_executor(None, body_problems, body)
+        document, problems = read_strictly(body) if len(body) <= IN_LOOP_BYTES else \
+            await asyncio.get_running_loop().run_in_executor(None, read_strictly, body)
         if problems:
             response = problem(422, "the body is not strict JSON: see errors", problems)
             await response(scope, receive, send)
@@ -183,4 +206,7 @@ class JsonBodies:
         # The routes behind (strawberry's among them) see the one spelling they all know.
         headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
         headers.append((b"content-type", b"application/json"))
-        await self.app({**scope, "headers": headers}, replay, send)
+        read = {**scope, "headers": headers}
+        if document is not None:
+            read[DOCUMENT] = document
+        await self.app(read, replay, send)
