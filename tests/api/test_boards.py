@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -88,6 +89,56 @@ def test_a_board_by_reference_answers_as_the_board_inline(client: TestClient, na
     assert answer == expected
 
 
+EVERY_CASE = [(n, c) for n, c in load_cases()
+              if REGISTRY.get(c["ruleset"]) is not None and "expect" in c]
+
+
+@pytest.fixture(scope="module")
+def keeps_nothing() -> Any:
+    """A service that keeps no board: every board sent inline is parsed as it came."""
+    with TestClient(create_app(Settings.from_env({"ARBITER_BOARD_CACHE_BYTES": "0"}))) as c:
+        yield c
+
+
+@pytest.mark.parametrize(("name", "case"), EVERY_CASE, ids=[n for n, _ in EVERY_CASE])
+def test_a_board_sent_inline_is_kept_and_answers_the_same_once_known(
+        client: TestClient, keeps_nothing: TestClient, name: str, case: dict[str, Any]) -> None:
+    """The first inline request keeps its board (unless it is refused); later ones are
+    parsed without it: the same answer, byte for byte, as from a service that keeps no
+    board, problems (and their pointers) included."""
+    path, body = with_state(case, state_of(case))
+    raw = orjson.dumps(body)
+    headers = {"content-type": "application/json"}
+    answers = [c.post(path, content=raw, headers=headers) for c in (client, client,
+                                                                    keeps_nothing)]
+    assert len({(a.status_code, a.content) for a in answers}) == 1, name
+
+
+def test_the_first_request_that_sends_a_board_inline_stores_it(client: TestClient) -> None:
+    case = next(c for n, c in CASES if c["ruleset"] == "hex_maneuver" and "action" in c)
+    state = copy.deepcopy(case["state"])
+    state["hexes"][0]["province"] = "inline-" + uuid.uuid4().hex[:8]  # a board new to all
+    bid, _, lean = split("hex_maneuver", state)
+    assert client.get(f"/v1/rulesets/hex_maneuver/boards/{bid}").status_code == 422
+    path, body = with_state(case, state)
+    inline = post(client, path, body)
+    assert client.get(f"/v1/rulesets/hex_maneuver/boards/{bid}").status_code == 200
+    by_reference = post(client, *with_state(case, lean))
+    assert by_reference[0] == inline[0] == 200
+    assert by_reference[1]["state_hash"] == inline[1]["state_hash"]
+
+
+def test_a_refused_state_stores_no_board(client: TestClient) -> None:
+    case = next(c for n, c in CASES if c["ruleset"] == "hex_maneuver" and "action" in c)
+    state = copy.deepcopy(case["state"])
+    state["hexes"][0]["province"] = "refused-" + uuid.uuid4().hex[:8]
+    state["armies"][0]["owner"] = 7  # not a string: the request is refused
+    bid, _, _ = split("hex_maneuver", state)
+    status, problem = post(client, *with_state(case, state))
+    assert status == 422 and problem["errors"][0]["pointer"] == "/state/armies/0/owner"
+    assert client.get(f"/v1/rulesets/hex_maneuver/boards/{bid}").status_code == 422
+
+
 def test_an_unknown_board_is_its_own_problem_and_the_inline_retry_stores_it(
         client: TestClient) -> None:
     case = next(c for n, c in CASES if c["ruleset"] == "region_conquest" and "action" in c)
@@ -148,29 +199,53 @@ def test_an_evicted_board_is_recovered_by_the_retry() -> None:
 
 
 @pytest.mark.redis
-def test_a_board_stored_by_one_replica_serves_another_through_redis() -> None:
+def test_a_board_stored_by_one_replica_serves_another_through_redis(env: dict[str, str]) -> None:
+    case = next(c for n, c in CASES if c["ruleset"] == "territory_conquest" and "action" in c)
+    bid, board, lean = split("territory_conquest", case["state"])
+    path, body = with_state(case, lean)
+    with TestClient(create_app(Settings.from_env(env))) as one:
+        assert one.put(f"/v1/rulesets/territory_conquest/boards/{bid}",
+                       content=orjson.dumps(board)).status_code == 201
+        asyncio.run(asyncio.sleep(0.2))  # the background write
+    with TestClient(create_app(Settings.from_env(env))) as other:
+        status, answer = post(other, path, body)
+        assert status == 200, answer
+
+
+@pytest.mark.redis
+def test_a_board_from_another_replica_is_held_to_this_replicas_cell_limit(
+        env: dict[str, str]) -> None:
+    """A board kept by a replica with a higher ``ARBITER_MAX_CELLS`` reaches this one
+    through Redis; here it is counted against this replica's limit, by reference and
+    inline alike (an inline request is parsed without a board it knows)."""
+    case = next(c for n, c in CASES if c["ruleset"] == "hex_maneuver" and "action" in c)
+    bid, board, lean = split("hex_maneuver", case["state"])
+    cells = {**env, "ARBITER_MAX_CELLS": str(len(board["hexes"]) - 1)}
+    with TestClient(create_app(Settings.from_env(env))) as one:
+        assert one.put(f"/v1/rulesets/hex_maneuver/boards/{bid}",
+                       content=orjson.dumps(board)).status_code == 201
+        asyncio.run(asyncio.sleep(0.2))  # the background write
+    with TestClient(create_app(Settings.from_env(cells))) as other:
+        for state in (lean, case["state"]):  # fetched from Redis, then known here
+            status, problem = post(other, *with_state(case, state))
+            assert status == 413, problem
+            assert problem["errors"][0]["pointer"] == "/state/hexes"
+
+
+@pytest.fixture
+def env() -> Iterator[dict[str, str]]:
+    """The settings of replicas sharing the local Redis under a prefix of their own (its
+    keys deleted afterwards); skipped without Redis, except in CI."""
     url = "redis://127.0.0.1:6379/0"
     try:
         redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
     except redis.RedisError:
         pytest.skip("no Redis on 127.0.0.1:6379") if not _in_ci() else pytest.fail("no Redis")
     prefix = f"test-boards-{uuid.uuid4().hex[:8]}:"
-    env = {"ARBITER_REDIS_URL": url, "ARBITER_REDIS_KEY_PREFIX": prefix}
-    case = next(c for n, c in CASES if c["ruleset"] == "territory_conquest" and "action" in c)
-    bid, board, lean = split("territory_conquest", case["state"])
-    path, body = with_state(case, lean)
-    try:
-        with TestClient(create_app(Settings.from_env(env))) as one:
-            assert one.put(f"/v1/rulesets/territory_conquest/boards/{bid}",
-                           content=orjson.dumps(board)).status_code == 201
-            asyncio.run(asyncio.sleep(0.2))  # the background write
-        with TestClient(create_app(Settings.from_env(env))) as other:
-            status, answer = post(other, path, body)
-            assert status == 200, answer
-    finally:
-        client = redis.Redis.from_url(url)
-        for key in client.scan_iter(match=prefix + "*"):
-            client.delete(key)
+    yield {"ARBITER_REDIS_URL": url, "ARBITER_REDIS_KEY_PREFIX": prefix}
+    client = redis.Redis.from_url(url)
+    for key in client.scan_iter(match=prefix + "*"):
+        client.delete(key)
 
 
 def _in_ci() -> bool:
@@ -232,3 +307,62 @@ def test_graphql_takes_a_board_by_reference_and_sends_it_back_so(client: TestCli
                                          "board": bid}
     else:
         assert by_reference["state"] == inline["state"]
+
+
+def _graphql_validate(client: TestClient, ruleset_id: str, state: Any,
+                      action: dict[str, Any]) -> bytes:
+    from arbiter.api.graphql_types import to_graphql
+
+    ruleset = REGISTRY.get(ruleset_id)
+    assert ruleset is not None
+    camel = "".join(p.title() for p in ruleset_id.split("_"))
+    field = camel[:1].lower() + camel[1:]
+    query = (f"query($state: {camel}State!, $action: {camel}ActionInput!) {{ {field}(state: "
+             "$state) { validate(action: $action) { legal state stateHash violations { code "
+             "message } events { kind message } } } }")
+    return client.post("/graphql", json={"query": query, "variables": {
+        "state": state, "action": to_graphql(ruleset.action_model, action)}}).content
+
+
+GRAPHQL_CASES = [(n, c) for n, c in CASES if "action" in c
+                 and (r := REGISTRY.get(c["ruleset"])) is not None and r.boards is not None]
+
+
+@pytest.mark.parametrize(("name", "case"), GRAPHQL_CASES, ids=[n for n, _ in GRAPHQL_CASES])
+def test_graphql_keeps_a_board_sent_inline_and_answers_the_same_once_known(
+        client: TestClient, keeps_nothing: TestClient, name: str, case: dict[str, Any]) -> None:
+    answers = [_graphql_validate(c, case["ruleset"], case["state"], case["action"])
+               for c in (client, client, keeps_nothing)]
+    assert len(set(answers)) == 1, (name, answers[0][:300])
+    bid, _, _ = split(case["ruleset"], case["state"])
+    assert client.get(f"/v1/rulesets/{case['ruleset']}/boards/{bid}").status_code == 200
+
+
+def test_graphql_refuses_a_state_as_before_once_its_board_is_known(
+        client: TestClient, keeps_nothing: TestClient) -> None:
+    case = next(c for n, c in CASES if c["ruleset"] == "hex_maneuver" and "action" in c)
+    bid, board, _ = split("hex_maneuver", case["state"])
+    client.put(f"/v1/rulesets/hex_maneuver/boards/{bid}", content=orjson.dumps(board))
+    broken = copy.deepcopy(case["state"])
+    broken["armies"][0]["units"] = {"cavalrymen": -1}
+    answers = [_graphql_validate(c, "hex_maneuver", broken, case["action"])
+               for c in (client, keeps_nothing)]
+    assert answers[0] == answers[1]
+    assert b"/state/armies/0/units/cavalrymen" in answers[0]
+
+
+@pytest.mark.redis
+def test_a_board_graphql_was_sent_inline_reaches_other_replicas_through_redis(
+        env: dict[str, str]) -> None:
+    """GraphQL keeps an inline board as REST does, and sends it to Redis from the service's
+    loop (which owns the client), for every replica."""
+    case = next(c for n, c in GRAPHQL_CASES if c["ruleset"] == "region_conquest")
+    state = case["state"]
+    _, _, lean = split("region_conquest", state)
+    with TestClient(create_app(Settings.from_env(env))) as one:
+        assert b'"errors"' not in _graphql_validate(one, "region_conquest", state,
+                                                    case["action"])
+        asyncio.run(asyncio.sleep(0.3))  # the background write
+    with TestClient(create_app(Settings.from_env(env))) as other:
+        status, answer = post(other, *with_state(case, lean))
+        assert status == 200, answer

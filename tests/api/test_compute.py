@@ -69,3 +69,47 @@ def test_inline_work_takes_at_most_its_share_of_the_loop() -> None:
     ended.spend(5.0)
     time.sleep(0.01)
     assert ended.take()  # a new window
+
+
+def _here(compute: Compute, fn: object) -> object:
+    """``Compute.run_here`` from this thread, the service's loop running in another (as
+    a GraphQL operation runs on GraphQL's thread)."""
+    service = asyncio.new_event_loop()
+    thread = threading.Thread(target=service.run_forever, daemon=True)
+    thread.start()
+    token = start_request()
+    try:
+        return compute.run_here(fn, service)  # type: ignore[arg-type]  # any callable
+    finally:
+        end_request(token)
+        service.call_soon_threadsafe(service.stop)
+        thread.join(5)
+        service.close()
+
+
+def test_run_here_works_on_the_calling_thread() -> None:
+    ran_in: list[threading.Thread] = []
+    assert _here(Compute(1000, 1), lambda: ran_in.append(threading.current_thread()) or 7) == 7
+    assert ran_in == [threading.current_thread()]
+
+
+def test_run_here_stops_work_at_its_deadline() -> None:
+    """Busy Python work (no sleep to end on its own) is stopped by the service loop's
+    watch once its budget is spent, not when it would have ended (20 s)."""
+    def spin() -> None:
+        end = time.perf_counter() + 20
+        while time.perf_counter() < end:
+            pass
+
+    started = time.perf_counter()
+    with pytest.raises(BudgetExceeded):
+        _here(Compute(150, 1), spin)
+    assert time.perf_counter() - started < 5
+
+
+def test_run_here_holds_the_answer_limit_and_refuses_a_spent_budget() -> None:
+    with pytest.raises(LimitExceeded) as refused:
+        _here(Compute(1000, 1, max_answer_bytes=100), lambda: check_answer(1000, "it"))
+    assert refused.value.limit == "ARBITER_MAX_ANSWER_BYTES"
+    with pytest.raises(BudgetExceeded):
+        _here(Compute(20, 1), lambda: time.sleep(0.06))

@@ -11,6 +11,7 @@ instead of answering, is never cached at all.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import inspect
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
+from arbiter.api.graphql_loop import on_service_loop, service_loop
 from arbiter.api.limits import Compute, Limits
 from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
@@ -55,6 +57,27 @@ class Answerer:
         key = cache_key(ruleset.id, ruleset.version, query.name, self.salt + material)
         return await self.cache.get_or_compute(key, size, budgeted)
 
+    async def _cached_here(self, ruleset: Ruleset, query: Query, material: bytes, size: int,
+                           compute: Callable[[], bytes], service: asyncio.AbstractEventLoop
+                           ) -> bytes:
+        """``_cached`` for a GraphQL operation, on GraphQL's own thread: memory is asked
+        here, Redis on the service's loop (which owns its client), and the answer is made
+        here under the request's budget (``Compute.run_here``)."""
+        cache = self.cache
+        if cache is None:
+            return compute() if self.compute is None else self.compute.run_here(compute, service)
+        key = cache_key(ruleset.id, ruleset.version, query.name, self.salt + material)
+        found = cache.remembered(key)
+        if found is None and cache.uses_redis(size):
+            found = await on_service_loop(lambda: cache.fetched(key))
+        if found is not None:
+            return found
+        answer = compute() if self.compute is None else self.compute.run_here(compute, service)
+        cache.memory.put(key, answer)
+        if cache.uses_redis(size):
+            service.call_soon_threadsafe(cache.store, key, answer)
+        return answer
+
     def _budgeted(self, compute: Callable[[], bytes]) -> Callable[[], Awaitable[bytes]]:
         """The computation run in a worker thread under the request's compute budget
         (``limits.Compute``): a cache hit costs no thread hop."""
@@ -63,20 +86,22 @@ class Answerer:
         return lambda: run(compute)
 
     async def answer_body(self, ruleset: Ruleset, query: Query, body: bytes,
-                          model: type[BaseModel] | None = None,
-                          whole: Callable[[Any], Any] | None = None) -> bytes:
-        """A REST body's answer as JSON bytes; parses only on a miss, with ``model`` (the
-        query's request, or a form of it that takes a board by reference) and ``whole``
-        (what fills such a board in)."""
+                          parse: Callable[[bytes], Any] | None = None) -> bytes:
+        """A REST body's answer as JSON bytes; parses only on a miss, with ``parse`` (which
+        checks the request against the limits and fills in a board sent by reference),
+        else as the query's request model."""
         limits = self.limits
-        parse = model or query.request
 
-        def compute() -> bytes:
-            request: Any = parse.model_validate_json(body, strict=True)
+        def parsed(raw: bytes) -> Any:
+            request = query.request.model_validate_json(raw, strict=True)
             if limits is not None:
                 limits.check_request(request)
-            if whole is not None:
-                request = whole(request)
+            return request
+
+        read = parse or parsed
+
+        def compute() -> bytes:
+            request = read(body)
             # Written in short pieces: the event loop answers the probes meanwhile.
             return query.write(request) if query.write is not None \
                 else model_json(query.run(request))
@@ -102,7 +127,12 @@ class Answerer:
             made.append(answer)
             return answer.model_dump_json().encode()
 
-        data = await self._cached(ruleset, query, material, state_size, compute)
+        service = service_loop()
+        if service is None:
+            data = await self._cached(ruleset, query, material, state_size, compute)
+        else:
+            data = await self._cached_here(ruleset, query, material, state_size, compute,
+                                           service)
         if self.limits is not None:  # every alias converts its copy: they add up
             self.limits.check_answer(len(data))
         return made[0] if made else query.response.model_validate_json(data)

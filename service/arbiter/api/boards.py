@@ -1,10 +1,12 @@
 """The boards the service knows, by ruleset and id (``engine.boards``): kept parsed in an
 in-process map bounded in bytes, and in Redis (when configured) for every replica.
 
-A board is stored by ``PUT /v1/rulesets/{id}/boards/{board_id}``, or by a state that sends
-its board together with its id. A state naming a board this replica cannot find (never
-sent, evicted, or Redis down) gets a ``board-not-found`` problem, and the client sends the
-board once more: so either tier may drop a board at any time, and does, oldest first.
+A board is stored by ``PUT /v1/rulesets/{id}/boards/{board_id}``, by a state that sends
+its board together with its id, or by the first request that sends it inline alone; a
+later request sending a kept board inline is parsed without it (``parse_request``). A
+state naming a board this replica cannot find (never sent, evicted, or Redis down) gets a
+``board-not-found`` problem, and the client sends the board once more: so either tier may
+drop a board at any time, and does, oldest first.
 Redis holds the board's JSON as it was sent; a replica that fetches it checks the id
 against the content before trusting it.
 """
@@ -19,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from starlette.responses import Response
 
 from arbiter.api.patch import json_patch
 from arbiter.api.problems import problem_body
 from arbiter.cache.redis_tier import RedisTier
-from arbiter.engine.boards import board_id
+from arbiter.engine.boards import board_id, board_json, id_of
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Outcome
 from arbiter.engine.registry import AnyRuleset
@@ -49,6 +51,19 @@ class StoredBoard:
     id: str
     model: BaseModel   # the ruleset's board model, validated
     size: int          # bytes of its JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A board as a request sent it inline: its canonical JSON and so its id."""
+
+    id: str
+    data: bytes
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any]) -> Sent:
+        data = board_json(raw)
+        return cls(id_of(data), data)
 
 
 class BoardStore:
@@ -88,15 +103,19 @@ class BoardStore:
         """Keep a board whose content was sent (``raw``, as JSON) with its claimed id: the id
         must be the content's, else the request is refused at ``pointer``. Redis gets it
         with ``publish``, from the event loop."""
-        data = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)
-        if board_id(raw) != board:
+        sent = Sent.of(raw)
+        if sent.id != board:
             raise InvalidInput([Problem(pointer, f"{board} is not the id of the board sent "
                                         "with it (the README says how an id is computed)")])
-        stored = StoredBoard(board, model, len(data))
+        return self.keep(ruleset, sent, model)
+
+    def keep(self, ruleset: AnyRuleset, sent: Sent, model: BaseModel) -> StoredBoard:
+        """Keep a board sent inline (its id is its content's by construction)."""
+        stored = StoredBoard(sent.id, model, len(sent.data))
         self._keep(ruleset.id, stored)
         if self.redis is not None:
             with self._lock:
-                self._unsent.append((_key(ruleset.id, board), data))
+                self._unsent.append((_key(ruleset.id, sent.id), sent.data))
         return stored
 
     def publish(self) -> None:
@@ -109,6 +128,12 @@ class BoardStore:
             task = asyncio.get_running_loop().create_task(self.redis.set(key, data))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
+
+    def publish_on(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``publish`` on ``loop`` (the service's, which owns the Redis client) from another
+        thread (GraphQL's), when there is something to send."""
+        if self.redis is not None and self._unsent:
+            loop.call_soon_threadsafe(self.publish)
 
     async def fetch(self, ruleset: AnyRuleset, board: str) -> StoredBoard | None:
         """The board from this replica's memory, else from Redis (checked, parsed, kept)."""
@@ -135,15 +160,76 @@ def _key(ruleset: str, board: str) -> str:
     return f"board:{ruleset}:{board}"
 
 
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A request (for GraphQL, a state) as parsed, with what it says of its state's board
+    when it sent the board inline: ``known`` the board this replica kept already (it was
+    parsed without it), else ``sent`` (kept once the request passed its checks)."""
+
+    request: Any
+    known: StoredBoard | None = None
+    sent: Sent | None = None
+
+
+def parse_request(store: BoardStore, ruleset: AnyRuleset, model: type[BaseModel],
+                  body: bytes, document: Any) -> Parsed:
+    """``body`` parsed strictly as ``model`` (whose ``state`` takes a board inline or by
+    reference). A board sent inline is recognised by its content (``inline_board``): one
+    this replica keeps is not parsed again (its fields were validated when it was kept,
+    with the very annotations of the state's) — the rest of the body is, with the
+    board's id in its place. Anything that refuses this shorter body is parsed from
+    ``body`` as it came, so every problem is reported as it always is."""
+    state = document.get("state") if isinstance(document, dict) else None
+    found = inline_board(store, ruleset, state)
+    if found is None:
+        return Parsed(model.model_validate_json(body, strict=True))
+    sent, known = found
+    if known is not None and isinstance(state, dict):
+        try:
+            return Parsed(model.model_validate_json(orjson.dumps(
+                {**document, "state": naming(ruleset, state, sent.id)}), strict=True), known)
+        except ValidationError:
+            pass
+    return Parsed(model.model_validate_json(body, strict=True), sent=sent)
+
+
+def inline_board(store: BoardStore, ruleset: AnyRuleset, state: Any
+                 ) -> tuple[Sent, StoredBoard | None] | None:
+    """For a state (as JSON) that sends all its board fields and no id: the board as sent,
+    and the board this replica keeps under its id (None when it keeps none). None for
+    any other state."""
+    shape = ruleset.boards
+    if shape is None or not isinstance(state, dict) or "board" in state or \
+            not all(f in state for f in shape.fields):
+        return None
+    sent = Sent.of({f: state[f] for f in shape.fields})
+    return sent, store.local(ruleset.id, sent.id)
+
+
+def naming(ruleset: AnyRuleset, state: dict[str, Any], board: str) -> dict[str, Any]:
+    """A state (as JSON) with ``board`` named in place of its board fields."""
+    fields = ruleset.boards.fields if ruleset.boards is not None else ()
+    lean = {k: v for k, v in state.items() if k not in fields}
+    lean["board"] = board
+    return lean
+
+
 def whole_state(store: BoardStore, ruleset: AnyRuleset, state: BaseModel,
-                raw_state: Callable[[], Any], at: str = "/state"
-                ) -> tuple[BaseModel, str | None]:
+                raw_state: Callable[[], Any], at: str = "/state",
+                parsed: Parsed | None = None) -> tuple[BaseModel, str | None]:
     """The whole state a request's state stands for, and the id of its board when it came
     by reference. A state that sends its board with its id stores it; one that names an
     unknown board raises ``BoardMissing``. ``raw_state`` gives the state's JSON as sent
-    (asked for only to check a board's id)."""
+    (asked for only to check a board's id). ``parsed``: what ``parse_request`` found of
+    a board sent inline (a known one is filled in, the state answering as sent inline; a
+    new one is kept)."""
     shape = ruleset.boards
+    if shape is not None and parsed is not None and parsed.known is not None:
+        return shape.whole(state, parsed.known.model), None
     if shape is None or not isinstance(state, shape.reference_model):
+        if shape is not None and parsed is not None and parsed.sent is not None:
+            store.keep(ruleset, parsed.sent, shape.board_model.model_construct(
+                **{f: getattr(state, f) for f in shape.fields}))
         return state, None
     board: str = getattr(state, "board")  # noqa: B009 - a field of a model made at start-up
     if shape.carries_board(state):

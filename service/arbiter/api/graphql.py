@@ -34,10 +34,19 @@ from strawberry.types.field import StrawberryField
 from strawberry.types.unset import UNSET
 
 from arbiter.api.answers import Answerer, digest
-from arbiter.api.boards import BoardMissing, BoardStore, whole_state
+from arbiter.api.boards import (
+    BoardMissing,
+    BoardStore,
+    Parsed,
+    Sent,
+    StoredBoard,
+    inline_board,
+    naming,
+    whole_state,
+)
 from arbiter.api.contract import camel
 from arbiter.api.graphql_cost import CostedValidation, CostLimits, budgeted_execution
-from arbiter.api.graphql_loop import on_service_loop
+from arbiter.api.graphql_loop import on_service_loop, service_loop
 from arbiter.api.graphql_paths import Where
 from arbiter.api.graphql_problems import InputProblems
 from arbiter.api.graphql_types import (
@@ -111,20 +120,31 @@ def _parse(model: type[BaseModel], value: Any, *root: str | int, where: Where | 
         raise _refused(exc, value, root, where) from None
 
 
-def _parse_state(model: TypeAdapter[Any], value: Any, where: Where) -> tuple[BaseModel, bytes]:
+def _parse_state(model: TypeAdapter[Any], value: Any, where: Where,
+                 board: tuple[Sent, StoredBoard | None] | None = None,
+                 lean: Any = None) -> tuple[BaseModel, bytes, Parsed]:
     """A state scalar: JSON the client wrote, judged as strictly as a REST body is (no
     ``true`` for a count, no ``"3"`` for a number). Dumped once, in the client's order
     (the order of a map's keys can be part of an answer, as in REST): the same bytes are
-    parsed and key the cache."""
+    parsed and key the cache. ``board``: the board it sends inline (``inline_board``);
+    one this replica keeps is not parsed again, as in REST (``parse_request``): ``lean``,
+    the state naming it instead, is (a state that refuses is parsed as it came, for its
+    problems as they always are)."""
     try:
         written = orjson.dumps(value)
     except orjson.JSONEncodeError:
         # An integer beyond 64 bits: the model's bounds refuse it with its pointer.
         written = b""
+    if board is not None and board[1] is not None and lean is not None and written:
+        try:
+            parsed = model.validate_json(orjson.dumps(lean), strict=True)
+            return parsed, written, Parsed(parsed, board[1])
+        except ValidationError:
+            pass
     try:
-        if written:
-            return model.validate_json(written, strict=True), written
-        return model.validate_python(value), written
+        parsed = model.validate_json(written, strict=True) if written \
+            else model.validate_python(value)
+        return parsed, written, Parsed(parsed, sent=board[0] if board is not None else None)
     except ValidationError as exc:
         raise _refused(exc, value, ("state",), where) from None
 
@@ -154,9 +174,13 @@ def _signature_refused(exc: SignatureRefused) -> GraphQLError:
 
 
 async def _judged(compute: Compute, work: Callable[[], T], where: Where | None = None) -> T:
-    """Run ``work`` under the request's compute budget, errors as GraphQL errors."""
+    """Run ``work`` under the request's compute budget, errors as GraphQL errors: where
+    the operation runs (GraphQL's own thread), else in a worker thread."""
     try:
-        return await on_service_loop(lambda: compute.run(work))
+        service = service_loop()
+        if service is not None:
+            return compute.run_here(work, service)
+        return await compute.run(work)
     except InvalidInput as exc:
         raise _invalid(exc, where) from None
     except SignatureRefused as exc:
@@ -446,8 +470,8 @@ class SchemaBuilder:
                 return req
 
             try:
-                return await on_service_loop(lambda: answerer.answer_parsed(
-                    ruleset, query, root.state_digest, root.state_size, body, request))
+                return await answerer.answer_parsed(
+                    ruleset, query, root.state_digest, root.state_size, body, request)
             except ValidationError as exc:
                 raise _problem_error("invalid arguments: see extensions.problems",
                                      validation_problems(exc, body), where) from None
@@ -476,21 +500,29 @@ class SchemaBuilder:
 
         async def ask(state: Any, signature: Any = None) -> Asked:
             where = Where(field_name, {"state": state, "signature": signature}, maker)
-            parsed, written = await _judged(
-                compute, lambda: _parse_state(state_input, state, where), where)
+            def parse() -> tuple[BaseModel, bytes, Parsed]:
+                # (Under the budget: a board's id is a dump and a hash of the whole board.)
+                board = inline_board(boards, ruleset, state)
+                lean = naming(ruleset, state, board[0].id) \
+                    if board is not None and board[1] is not None else None
+                return _parse_state(state_input, state, where, board, lean)
+
+            parsed, written, found = await _judged(compute, parse, where)
             sent = plain(signature)
             signed_as = (_parse(StateSignature, sent, "signature", where=where)
                          if sent is not None else None)
             try:
                 limits.check_state(parsed)
-                whole, board = await _whole(boards, ruleset, parsed, state)
+                whole, named = await _whole(boards, ruleset, parsed, state, found)
+                if whole is not parsed:  # its board was not in the state parsed (nor checked)
+                    limits.check_state(whole)
             except LimitExceeded as exc:
                 raise _over_limit(exc, where) from None
             except InvalidInput as exc:
                 raise _invalid(exc, where) from None
             signed = await _judged(compute, lambda: signer.check_now(ruleset, whole, signed_as),
                                    where)
-            return Asked(ruleset, whole, digest(written), len(written), board, signed, where)
+            return Asked(ruleset, whole, digest(written), len(written), named, signed, where)
 
         return _field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
@@ -561,13 +593,13 @@ def _unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
-async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: Any
-                 ) -> tuple[BaseModel, str | None]:
+async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: Any,
+                 parsed: Parsed | None = None) -> tuple[BaseModel, str | None]:
     """The whole state a state scalar stands for (``api.boards.whole_state``), the board
     fetched from Redis when this replica has not kept it; a board no tier holds is a
     GraphQL error the client answers by sending the board inline once."""
     try:
-        return whole_state(boards, ruleset, state, lambda: sent)
+        return whole_state(boards, ruleset, state, lambda: sent, parsed=parsed)
     except BoardMissing as missing:
         board = missing.board
         if await on_service_loop(lambda: boards.fetch(ruleset, board)) is None:
@@ -576,7 +608,11 @@ async def _whole(boards: BoardStore, ruleset: Ruleset, state: BaseModel, sent: A
                 "problems": [{"pointer": missing.pointer, "detail": str(missing)}]}) from None
         return whole_state(boards, ruleset, state, lambda: sent)
     finally:
-        boards.publish()
+        service = service_loop()  # the Redis client is the service loop's
+        if service is None:
+            boards.publish()
+        else:
+            boards.publish_on(service)
 
 
 def build_schema(registry: Registry, settings: Settings, answerer: Answerer | None = None,

@@ -8,10 +8,11 @@ encoded, all in Python on that loop. Completing a large answer takes about 0.7 Â
 (``run_on(graphql_loop(), ...)``): its thread gives the GIL up every switch interval
 (``limits.SWITCH_INTERVAL``) and the service's loop answers the probes meanwhile.
 
-What a resolver awaits still runs on the service's loop, which owns it: the judging
-(``Compute``, its semaphore and threads), the answer cache and the boards (their Redis
-clients belong to the loop that made them). ``on_service_loop`` sends it there. Both
-hops carry the request's context (its id, its compute budget already spent).
+The judging a resolver asks for is done on this thread, under the request's compute
+budget (``Compute.run_here``: the service's loop keeps the timer that stops it). What
+else it awaits runs on the service's loop, which owns it: the answer cache and the boards
+(their Redis clients belong to the loop that made them). ``on_service_loop`` sends it
+there. Both hops carry the request's context (its id, its compute budget already spent).
 """
 
 from __future__ import annotations
@@ -74,6 +75,16 @@ def _settle(task: asyncio.Task[T], done: Future[T]) -> None:
         done.set_exception(exc)
     else:
         done.set_result(task.result())
+
+
+def service_loop() -> asyncio.AbstractEventLoop | None:
+    """The service's loop when called on GraphQL's (in an operation), else None."""
+    service = _service_loop.get()
+    try:
+        here = asyncio.get_running_loop()
+    except RuntimeError:
+        here = None
+    return service if service is not None and service is not here else None
 
 
 async def on_service_loop(make: Callable[[], Awaitable[T]]) -> T:

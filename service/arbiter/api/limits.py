@@ -30,8 +30,9 @@ import ctypes
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from contextvars import ContextVar, Token, copy_context
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -79,14 +80,14 @@ class BudgetExceeded(Exception):
                          f"{budget_ms} ms ({self.limit})")
 
 
+_COLLECTIONS = (list, tuple, dict, set, frozenset)
+
+
 def _collections(model: BaseModel) -> list[tuple[str, int]]:
-    """(field name, length) of each list, tuple or map held directly by ``model``."""
-    out = []
-    for name in type(model).model_fields:
-        value = getattr(model, name)
-        if isinstance(value, list | tuple | dict | set | frozenset):
-            out.append((name, len(value)))
-    return out
+    """(field name, length) of each list, tuple or map held directly by ``model`` (its
+    fields are its ``__dict__``, in their order: read on every request, so read fast)."""
+    return [(name, len(value)) for name, value in model.__dict__.items()
+            if isinstance(value, _COLLECTIONS)]
 
 
 def _root(model: Any) -> Any:
@@ -270,6 +271,11 @@ class _Job:
                 _raise_in(self.thread, _OverBudget)
 
 
+# How often the service loop looks at the jobs run on GraphQL's thread (``run_here``): a
+# job is stopped on time all the same (the look sets its timer when its end is near).
+WATCH_SECONDS = 0.05
+
+
 class LoopShare:
     """How much of the event loop's time inline work may take: at most ``share`` of each
     ``window`` seconds. Past it, work the caller offered inline goes to a thread until the
@@ -314,6 +320,10 @@ class Compute:
         self.max_answer_bytes = max_answer_bytes
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="arbiter-judge")
         self._loop_time = LoopShare()
+        # The jobs ``run_here`` runs (on GraphQL's thread), which ``_watch`` stops.
+        self._watched: set[_Job] = set()
+        self._watching = False
+        self._watch_lock = threading.Lock()
         # One semaphore per event loop: the TestClient runs a loop per client.
         self._slots: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = \
             weakref.WeakKeyDictionary()
@@ -349,18 +359,72 @@ class Compute:
             future = loop.run_in_executor(self._pool, copy_context().run, job)
             # Never abandoned: a stopped job ends at its next bytecode, and its slot is
             # free only then (a cancelled request waits for it too).
-            with anyio.CancelScope(shield=True):
+            with anyio.CancelScope(shield=True), self._refusals():
                 result: T = await future
             return result
-        except _OverBudget:
-            raise BudgetExceeded(self.budget_ms) from None
-        except AnswerTooLarge as exc:
-            raise answer_too_large(exc.predicted, exc.maximum, exc.what) from None
         finally:
             if timer is not None:
                 timer.cancel()
             slot.release()
             spent.seconds += time.perf_counter() - started
+
+    @contextmanager
+    def _refusals(self) -> Iterator[None]:
+        """A job stopped over the budget, or an answer over its limit, as the problems
+        the request gets (a 422 naming the budget, a 413)."""
+        try:
+            yield
+        except _OverBudget:
+            raise BudgetExceeded(self.budget_ms) from None
+        except AnswerTooLarge as exc:
+            raise answer_too_large(exc.predicted, exc.maximum, exc.what) from None
+
+    def run_here(self, fn: Callable[[], T], service: asyncio.AbstractEventLoop) -> T:
+        """``fn()`` on the calling thread, which is not the service loop's (GraphQL's own:
+        ``graphql_loop``), under the request's budget: stopped at its deadline as a worker
+        thread's job is (``_Job``), by the service loop's watch (``_watch``). Work a
+        GraphQL operation asks for is done where the operation runs, not sent to the
+        service loop, on to a worker thread and back: those four thread hops a question
+        were most of a small operation's time."""
+        spent = spent_now()
+        remaining = self.budget_ms / 1000 - spent.seconds
+        if self.budget_ms > 0 and remaining <= 0:
+            raise BudgetExceeded(self.budget_ms)
+        job = _Job(fn, self.max_answer_bytes, remaining if self.budget_ms > 0 else 0.0)
+        if self.budget_ms > 0:
+            with self._watch_lock:
+                self._watched.add(job)
+                start = not self._watching
+                self._watching = True
+            if start:
+                service.call_soon_threadsafe(service.call_later, WATCH_SECONDS, self._watch,
+                                             service)
+        started = time.perf_counter()
+        try:
+            with self._refusals():
+                result: T = job()
+            return result
+        finally:
+            with self._watch_lock:
+                self._watched.discard(job)
+            spent.seconds += time.perf_counter() - started
+
+    def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the service loop, every ``WATCH_SECONDS`` while ``run_here`` jobs run: a job
+        within that of its deadline gets its own timer (``_Job.stop``), which stops it on
+        time. One look a tick, not a timer set and cancelled across threads per job (each
+        a wake-up of the service loop); idle, it stops until the next job."""
+        with self._watch_lock:
+            jobs = list(self._watched)
+            if not jobs:
+                self._watching = False
+                return
+            now = time.perf_counter()
+            due = [j for j in jobs if j.started and now - j.started + WATCH_SECONDS >= j.seconds]
+            self._watched.difference_update(due)
+        for job in due:
+            job.stop(loop)
+        loop.call_later(WATCH_SECONDS, self._watch, loop)
 
     def _inline(self, fn: Callable[[], T], remaining: float, spent: Spent) -> T:
         """``fn()`` on the event loop, not stopped (small by the caller's word) but held to
@@ -368,9 +432,8 @@ class Compute:
         token = ANSWER_LIMIT.set(self.max_answer_bytes)
         started = time.perf_counter()
         try:
-            result = fn()
-        except AnswerTooLarge as exc:
-            raise answer_too_large(exc.predicted, exc.maximum, exc.what) from None
+            with self._refusals():
+                result = fn()
         finally:
             ANSWER_LIMIT.reset(token)
             took = time.perf_counter() - started

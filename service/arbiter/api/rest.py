@@ -19,9 +19,17 @@ from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import Scope
 
 from arbiter.api.answers import Answerer
-from arbiter.api.boards import BoardMissing, BoardStore, Returned, board_not_found, whole_state
+from arbiter.api.boards import (
+    BoardMissing,
+    BoardStore,
+    Returned,
+    board_not_found,
+    parse_request,
+    whole_state,
+)
 from arbiter.api.contract import contract
 from arbiter.api.limits import INLINE_BYTES, BudgetExceeded, Compute, LimitExceeded, Limits
 from arbiter.api.meta import BoardStored, RulesetList, RulesetSummary
@@ -35,6 +43,7 @@ from arbiter.api.problems import (
     problem,
 )
 from arbiter.api.signing import SignatureRefused, Signer, draw_seed, signature_refused
+from arbiter.api.strict_json import document_of
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset, Registry
 from arbiter.engine.ruleset import describe
@@ -102,16 +111,17 @@ class RestApi:
         self.compute = compute or Compute.from_settings(settings)
 
     def routes(self) -> list[Route]:
+        # Starlette tries the routes in order: the ones asked most often come first.
         return [
+            Route("/v1/rulesets/{ruleset}/validate", self.timed("validate", self.validate),
+                  methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/validate-batch",
+                  self.timed("validate-batch", self.validate_batch), methods=["POST"]),
             Route("/v1/rulesets", self.timed("rulesets", self.list_rulesets), methods=["GET"]),
             Route("/v1/rulesets/{ruleset}", self.timed("ruleset", self.show_ruleset),
                   methods=["GET"]),
             Route("/v1/rulesets/{ruleset}/schema/{which}.json",
                   self.timed("schema", self.json_schema), methods=["GET"]),
-            Route("/v1/rulesets/{ruleset}/validate", self.timed("validate", self.validate),
-                  methods=["POST"]),
-            Route("/v1/rulesets/{ruleset}/validate-batch",
-                  self.timed("validate-batch", self.validate_batch), methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/boards/{board}", self.timed("board", self.board),
                   methods=["GET", "PUT"]),
             Route("/v1/rulesets/{ruleset}/new-game", self.timed("new-game", self.new_game),
@@ -182,7 +192,8 @@ class RestApi:
         return Response(orjson.dumps(models[which].model_json_schema()),
                         media_type="application/schema+json")
 
-    async def _judge(self, ruleset: AnyRuleset, body: bytes, model: type[BaseModel],
+    async def _judge(self, ruleset: AnyRuleset, scope: Scope, body: bytes,
+                     model: type[BaseModel],
                      judge: Callable[[Any, str | None], bytes | str],
                      one_action: bool = False) -> Response:
         """Parse ``body`` strictly as ``model``, check it against the limits, fill in a
@@ -193,29 +204,38 @@ class RestApi:
         request judges a single action, on the event loop when its state is small."""
         def work() -> Response:
             try:
-                req: Any = model.model_validate_json(body, strict=True)
-                self.limits.check_request(req)
-                state, board = whole_state(self.boards, ruleset, req.state,
-                                           lambda: orjson.loads(body)["state"])
+                req, state, board = self._parsed(ruleset, body, document_of(scope, body),
+                                                 model)
                 answer = judge(req.model_copy(update={"state": state}), board)
                 self.limits.check_size(len(answer))
                 return raw_json(answer)
             except UNJUDGEABLE as exc:
                 return problem_for(exc, body)
 
-        inline = one_action and self._small(ruleset, body)
+        inline = one_action and self._small(ruleset, body, scope)
         return await self._with_boards(ruleset, work, body, inline)
 
-    def _small(self, ruleset: AnyRuleset, body: bytes) -> bool:
+    def _parsed(self, ruleset: AnyRuleset, body: bytes, document: Any,
+                model: type[BaseModel]) -> tuple[Any, BaseModel, str | None]:
+        """The request (``model``, strictly, within the limits), its whole state, and the
+        id of the board it named (or None)."""
+        parsed = parse_request(self.boards, ruleset, model, body, document)
+        req: Any = parsed.request
+        self.limits.check_request(req)
+        state, board = whole_state(self.boards, ruleset, req.state,
+                                   lambda: document["state"], parsed=parsed)
+        if state is not req.state:  # its board was not in the request parsed (nor checked)
+            self.limits.check_state(state)
+        return req, state, board
+
+    def _small(self, ruleset: AnyRuleset, body: bytes, scope: Scope) -> bool:
         """The body and the board it names (kept here) within ``INLINE_BYTES``."""
         if len(body) > INLINE_BYTES:
             return False
         if ruleset.boards is None or b'"board"' not in body:
             return True
-        try:
-            state = orjson.loads(body).get("state")
-        except orjson.JSONDecodeError:
-            return True  # refused at once by the parse
+        document = document_of(scope, body)
+        state = document.get("state") if isinstance(document, dict) else None
         named = state.get("board") if isinstance(state, dict) else None
         if not isinstance(named, str):
             return True
@@ -253,8 +273,8 @@ class RestApi:
             self.metrics.violations_found(ruleset.id, (v.code for v in outcome.violations))
             return Returned(req.returns, body).outcome(outcome).model_dump_json()
 
-        return await self._judge(ruleset, body, contract(ruleset).validate_request, judge,
-                                 one_action=True)
+        return await self._judge(ruleset, request.scope, body,
+                                 contract(ruleset).validate_request, judge, one_action=True)
 
     async def validate_batch(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -287,7 +307,8 @@ class RestApi:
             self.metrics.violations_found(ruleset.id, iter(codes))
             return b'{"outcomes":[' + b",".join(parts) + b"]}"
 
-        return await self._judge(ruleset, body, contract(ruleset).batch_request, judge)
+        return await self._judge(ruleset, request.scope, body,
+                                 contract(ruleset).batch_request, judge)
 
     async def new_game(self, request: Request) -> Response:
         """A game's first state, from the setup the body sends (its board, its players,
@@ -307,7 +328,8 @@ class RestApi:
                                  "state": first, "state_hash": digest,
                                  "signature": signature.model_dump() if signature else None})
 
-        return await self._judge(ruleset, body, contract(ruleset).new_game_request, start)
+        return await self._judge(ruleset, request.scope, body,
+                                 contract(ruleset).new_game_request, start)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -320,10 +342,10 @@ class RestApi:
                            f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
         body = await request.body()
         model = contract(ruleset).query_requests[name]
+        scope = request.scope
 
-        def whole(req: Any) -> Any:
-            state, _ = whole_state(self.boards, ruleset, req.state,
-                                   lambda: orjson.loads(body)["state"])
+        def whole(raw: bytes) -> Any:
+            req, state, _ = self._parsed(ruleset, raw, document_of(scope, raw), model)
             # A query answers facts, never a state: its state is checked (when signed, or
             # when signatures are required) and nothing is signed.
             self.signer.check_now(ruleset, state, getattr(req, "signature", None))
@@ -332,11 +354,11 @@ class RestApi:
         try:
             try:
                 # Parsed, checked against the limits and judged under the budget on a miss.
-                answer = await self.answerer.answer_body(ruleset, query, body, model, whole)
+                answer = await self.answerer.answer_body(ruleset, query, body, whole)
             except BoardMissing as missing:
                 if await self.boards.fetch(ruleset, missing.board) is None:
                     return board_not_found(missing)
-                answer = await self.answerer.answer_body(ruleset, query, body, model, whole)
+                answer = await self.answerer.answer_body(ruleset, query, body, whole)
         except BoardMissing as missing:
             return board_not_found(missing)
         except UNJUDGEABLE as exc:

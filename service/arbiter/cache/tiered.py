@@ -44,30 +44,46 @@ class AnswerCache:
         worth a round trip; ``compute`` makes the answer when no tier has it (and may raise:
         nothing is stored then); it may return an awaitable (the transport runs the work
         in a thread under the request's compute budget)."""
-        found = self.memory.get(key)
+        found = self.remembered(key)
+        if found is None and self.uses_redis(size):
+            found = await self.fetched(key)
         if found is not None:
-            self._count("memory", "hit")
             return found
-        self._count("memory", "miss")
-        use_redis = self.redis is not None and size >= self.redis_min_size
-        if use_redis:
-            assert self.redis is not None
-            result, payload = await self.redis.get(key)
-            # A value refused (a bad MAC, too large) is a miss, counted as what it was.
-            self._count("redis", result if result in ("hit", "miss", "corrupt", "oversize")
-                        else "error")
-            if payload is not None:
-                self.memory.put(key, payload)
-                return payload
         made = compute()
         answer = await made if inspect.isawaitable(made) else made
         self.memory.put(key, answer)
-        if use_redis:
-            assert self.redis is not None
-            task = asyncio.create_task(self.redis.set(key, answer))
-            self._pending.add(task)
-            task.add_done_callback(self._pending.discard)
+        if self.uses_redis(size):
+            self.store(key, answer)
         return answer
+
+    def remembered(self, key: str) -> bytes | None:
+        """The answer for ``key`` from memory (from any thread)."""
+        found = self.memory.get(key)
+        self._count("memory", "hit" if found is not None else "miss")
+        return found
+
+    async def fetched(self, key: str) -> bytes | None:
+        """The answer for ``key`` from Redis, kept in memory (on the loop that owns the
+        Redis client)."""
+        assert self.redis is not None
+        result, payload = await self.redis.get(key)
+        # A value refused (a bad MAC, too large) is a miss, counted as what it was.
+        self._count("redis", result if result in ("hit", "miss", "corrupt", "oversize")
+                    else "error")
+        if payload is not None:
+            self.memory.put(key, payload)
+        return payload
+
+    def store(self, key: str, answer: bytes) -> None:
+        """Write an answer to Redis in the background (on the loop that owns the client)."""
+        assert self.redis is not None
+        task = asyncio.get_running_loop().create_task(self.redis.set(key, answer))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    def uses_redis(self, size: int) -> bool:
+        """Whether an answer to a request of ``size`` bytes is worth a Redis round trip."""
+        return self.redis is not None and size >= self.redis_min_size
 
     async def flush(self) -> None:
         """Wait for background writes (tests and shutdown)."""

@@ -37,7 +37,17 @@ BoardId = Annotated[str, Field(pattern=BOARD_ID_PATTERN, description=(
 
 def board_id(board: Mapping[str, Any]) -> str:
     """The id of a board given as JSON (the object of its board fields, as sent)."""
-    return "sha256:" + hashlib.sha256(orjson.dumps(board, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    return id_of(board_json(board))
+
+
+def board_json(board: Mapping[str, Any]) -> bytes:
+    """A board's canonical JSON, the bytes its id is the hash of."""
+    return orjson.dumps(board, option=orjson.OPT_SORT_KEYS)
+
+
+def id_of(canonical: bytes) -> str:
+    """The id of a board from its canonical JSON (``board_json``)."""
+    return "sha256:" + hashlib.sha256(canonical).hexdigest()
 
 
 @dataclass(frozen=True, eq=False)
