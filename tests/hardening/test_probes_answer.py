@@ -47,6 +47,19 @@ def largest() -> Iterator[tuple[httpx.Client, float]]:
         yield http, quiet.slowest
 
 
+@pytest.fixture(scope="module")
+def roomy() -> Iterator[tuple[httpx.Client, float]]:
+    """As ``largest``, with a budget the largest GraphQL answer cannot reach on a slow
+    shared machine (it takes 0.7–1.5 s here; CI once saw it pass 3 s): what is tested
+    with it is the probes while the answer is completed, not the budget."""
+    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": "30000",
+           "ARBITER_COMPUTE_THREADS": "2"}
+    with serve(env) as base, httpx.Client(base_url=base, timeout=120) as http:
+        with polled(base) as quiet:
+            time.sleep(1.0)
+        yield http, quiet.slowest
+
+
 def big_body_board() -> dict[str, Any]:
     """Most of a 1 MiB body within the default cell limits: 9919 hexes, 2000 armies."""
     state = ferry_board(57, 0)
@@ -93,10 +106,10 @@ def test_healthz_answers_within_100_ms_during_the_largest_requests(
 
 
 def test_healthz_answers_while_graphql_completes_a_large_answer(
-        largest: tuple[httpx.Client, float]) -> None:
+        roomy: tuple[httpx.Client, float]) -> None:
     """graphql-core completes an answer's fields in Python (a 355 KB reachable with every
     path selected held the service's loop 1.9 s): that runs on GraphQL's own loop now."""
-    http, quiet = largest
+    http, quiet = roomy
     query = ("query($s: HexManeuverState!) { hexManeuver(state: $s) { reachable(army: "
              '"a0") { destinations { hex { q r } cost path { q r } } } } }')
     body = orjson.dumps({"query": query, "variables": {"s": ferry_board(30, 20)}})
