@@ -27,13 +27,16 @@ from graphql import (
     FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
+    GraphQLObjectType,
     InlineFragmentNode,
     OperationDefinitionNode,
     SelectionSetNode,
 )
+from pydantic import BaseModel
 from strawberry.extensions import ValidationCache
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
+from arbiter.api.graphql_plain import PlainPlans, never_awaited
 from arbiter.api.limits import BudgetExceeded, spent_now
 from arbiter.settings import Settings
 
@@ -155,46 +158,84 @@ class CostedValidation(ValidationCache):
 CHECK_EVERY = 64
 
 
-def budgeted_execution(budget_ms: int) -> type[StrawberryGraphQLCoreExecutionContext]:
+def _over_budget(budget_ms: int) -> GraphQLError:
+    return GraphQLError(str(BudgetExceeded(budget_ms)), extensions={
+        "code": "LIMIT_EXCEEDED", "limit": BudgetExceeded.limit, "maximum": budget_ms})
+
+
+class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
     """graphql-core's execution context with every field resolution counted against the
-    request's budget: the time the event loop spends in field resolution (outermost
-    synchronous stretches only, so nested fields are not counted twice) is added to what
-    the request's judging used; over the budget, the field gets the budget's error and
-    every field after it is left null without another error."""
+    request's budget (``budget_ms``, set by ``budgeted_execution``): the time spent in
+    field resolution (outermost synchronous stretches only, so nested fields are not
+    counted twice) is added to what the request's judging used; over the budget, the
+    field gets the budget's error and every field after it is left null without another
+    error. Answers are completed quickly where they can be (``graphql_plain``)."""
 
-    class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.nesting = 0
-            self.calls = 0
-            self.started = 0.0
-            self.over = False
+    budget_ms = 0
 
-        def execute_field(self, *args: Any, **kwargs: Any) -> Any:
-            if self.over:
-                return None
-            if budget_ms <= 0:
-                return super().execute_field(*args, **kwargs)
-            if self.nesting:
-                self.calls += 1
-                if self.calls % CHECK_EVERY == 0 and self._over():
-                    raise GraphQLError(str(BudgetExceeded(budget_ms)), extensions={
-                        "code": "LIMIT_EXCEEDED", "limit": BudgetExceeded.limit,
-                        "maximum": budget_ms})
-                return super().execute_field(*args, **kwargs)
-            self.nesting += 1
-            self.started = time.perf_counter()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.is_awaitable = never_awaited(self.is_awaitable)
+        self.plains = PlainPlans(self.collect_subfields, self.middleware_manager)
+        self.nesting = 0
+        self.calls = 0
+        self.started = 0.0
+        self.over = False
+
+    def execute_field(self, *args: Any, **kwargs: Any) -> Any:
+        if self.over:
+            return None
+        if self.budget_ms <= 0:
+            return super().execute_field(*args, **kwargs)
+        if self.nesting:
+            self.calls += 1
+            if self.calls % CHECK_EVERY == 0 and self._over():
+                raise _over_budget(self.budget_ms)
+            return super().execute_field(*args, **kwargs)
+        self.nesting += 1
+        self.started = time.perf_counter()
+        try:
+            return super().execute_field(*args, **kwargs)
+        finally:
+            self.nesting -= 1
+            spent_now().seconds += time.perf_counter() - self.started
+
+    def complete_object_value(self, return_type: GraphQLObjectType, details: Any, info: Any,
+                              path: Any, result: Any, position: Any) -> Any:
+        """A plain answer object (``graphql_plain``) completed by its plan, as one field
+        resolution (a stretch of its own when outermost), the budget looked at first;
+        anything else, or an object its plan gives up on, as graphql-core does."""
+        plan = self.plains.plan(return_type, details) \
+            if isinstance(result, BaseModel) and not self.over \
+            and self.abort_signal is None else None
+        if plan is not None:
+            if self.budget_ms > 0 and self._over():
+                raise _over_budget(self.budget_ms)
+            outermost = not self.nesting
+            if outermost:
+                self.nesting += 1
+                self.started = time.perf_counter()
             try:
-                return super().execute_field(*args, **kwargs)
+                return plan(result)
+            except Exception:  # graphql-core completes it again, and says what is wrong
+                pass
             finally:
-                self.nesting -= 1
-                spent_now().seconds += time.perf_counter() - self.started
+                if outermost:
+                    self.nesting -= 1
+                    spent_now().seconds += time.perf_counter() - self.started
+        return super().complete_object_value(return_type, details, info, path, result,
+                                             position)
 
-        def _over(self) -> bool:
-            """Whether the request's judging and its resolution so far (the stretch under
-            way included) exceed the budget; once over, it stays over."""
-            now = spent_now().seconds + time.perf_counter() - self.started
-            self.over = self.over or now > budget_ms / 1000
-            return self.over
+    def _over(self) -> bool:
+        """Whether the request's judging and its resolution so far (the stretch under way
+        included) exceed the budget; once over, it stays over."""
+        now = spent_now().seconds
+        if self.nesting:
+            now += time.perf_counter() - self.started
+        self.over = self.over or now > self.budget_ms / 1000
+        return self.over
 
-    return BudgetedExecution
+
+def budgeted_execution(budget_ms: int) -> type[BudgetedExecution]:
+    """``BudgetedExecution`` held to ``budget_ms`` (0: none)."""
+    return type("BudgetedExecution", (BudgetedExecution,), {"budget_ms": budget_ms})
