@@ -3,6 +3,7 @@ depth and alias limits; GraphiQL on GET."""
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.graphql_types import to_graphql
@@ -122,3 +123,35 @@ def test_the_order_of_a_map_is_kept_and_keyed_as_the_client_wrote_it(client: Tes
         assert "errors" not in body, body
         areas = [x["area"] for x in body["data"]["areaMovement"]["reachable"]["land"]]
         assert areas == [x["area"] for x in rest["land"]] == list(tokens)
+
+
+def test_the_body_is_parsed_once_by_the_strict_reading(client: TestClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """strawberry's decode_json takes the document the strict JSON reading parsed: the
+    endpoint's own parse runs only for a body that reading did not keep."""
+    import orjson
+
+    from arbiter.api import graphql_http
+
+    parsed: list[object] = []
+
+    class Counted:
+        JSONDecodeError = orjson.JSONDecodeError
+        JSONEncodeError = orjson.JSONEncodeError
+        dumps = staticmethod(orjson.dumps)
+
+        @staticmethod
+        def loads(data: bytes | str) -> object:
+            parsed.append(data)
+            return orjson.loads(data)
+
+    monkeypatch.setattr(graphql_http, "orjson", Counted)
+    answer = gql(client, "query($s: HexManeuverState!) { hexManeuver(state: $s) { "
+                 'reachable(army: "red-1") { army } } }', {"s": EXAMPLE_STATE})
+    assert answer["data"]["hexManeuver"]["reachable"]["army"] == "red-1"
+    assert parsed == []
+    # Escapes send the strict reading down its slow path, which keeps no document.
+    escaped = b'{"query": "{ rulesets { id } }", "variables": {"x": "\\u00e9"}}'
+    r = client.post("/graphql", content=escaped, headers={"content-type": "application/json"})
+    assert r.status_code == 200 and "errors" not in r.json(), r.text
+    assert parsed == [escaped]

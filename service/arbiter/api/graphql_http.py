@@ -7,6 +7,7 @@ CDN's. Each operation runs on GraphQL's own loop (``graphql_loop``), off the ser
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
@@ -19,7 +20,12 @@ from strawberry.asgi import GraphQL
 from arbiter.api.graphql_loop import graphql_loop, run_on
 from arbiter.api.pages import graphiql_page
 from arbiter.api.problems import problem
+from arbiter.api.strict_json import DOCUMENT
 from arbiter.engine.errors import Problem
+
+# The body of the operation under way and its document as the strict JSON reading parsed
+# it (``strict_json.DOCUMENT``), so that strawberry's ``decode_json`` does not parse it again.
+_READ: ContextVar[tuple[bytes, Any] | None] = ContextVar("arbiter_graphql_read", default=None)
 
 
 class GraphQLEndpoint(GraphQL):
@@ -27,10 +33,14 @@ class GraphQLEndpoint(GraphQL):
         return HTMLResponse(graphiql_page())
 
     def decode_json(self, data: str | bytes) -> object:
-        try:
-            value = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            raise HTTPException(400, f"the body is not valid JSON: {exc}") from None
+        read = _READ.get()
+        if read is not None and read[0] == data:
+            value = read[1]  # (a dict of its own: each request's body is read anew)
+        else:
+            try:
+                value = orjson.loads(data)
+            except orjson.JSONDecodeError as exc:
+                raise HTTPException(400, f"the body is not valid JSON: {exc}") from None
         if not isinstance(value, dict):
             raise HTTPException(400, "the body must be a JSON object with a `query` string "
                                 "(batched operations are not supported)")
@@ -57,6 +67,8 @@ class GraphQLEndpoint(GraphQL):
         async def replay() -> Message:
             return {"type": "http.request", "body": body, "more_body": False}
 
+        if scope.get(DOCUMENT) is not None:
+            _READ.set((body, scope[DOCUMENT]))  # (this request's context, copied by run_on)
         try:
             response: Any = await run_on(graphql_loop(),
                                          self.run(Request(scope=scope, receive=replay)))
