@@ -35,29 +35,29 @@ def polled(base: str) -> Probes:
     return Probes(base, every=0.005, at_least=5)
 
 
-@pytest.fixture(scope="module")
-def largest() -> Iterator[tuple[httpx.Client, float]]:
-    """A server with the default answer and body limits and a 3 s budget, and the slowest
+def served(budget_ms: int) -> Iterator[tuple[httpx.Client, float]]:
+    """A server with the default answer and body limits and this budget, and the slowest
     probe of a quiet second on it."""
-    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": "3000",
+    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": str(budget_ms),
            "ARBITER_COMPUTE_THREADS": "2"}
     with serve(env) as base, httpx.Client(base_url=base, timeout=120) as http:
         with polled(base) as quiet:
             time.sleep(1.0)
         yield http, quiet.slowest
+
+
+@pytest.fixture(scope="module")
+def largest() -> Iterator[tuple[httpx.Client, float]]:
+    """A 3 s budget: legal-actions at its largest limit is stopped by it."""
+    yield from served(3000)
 
 
 @pytest.fixture(scope="module")
 def roomy() -> Iterator[tuple[httpx.Client, float]]:
-    """As ``largest``, with a budget the largest GraphQL answer cannot reach on a slow
-    shared machine (it takes 0.7–1.5 s here; CI once saw it pass 3 s): what is tested
-    with it is the probes while the answer is completed, not the budget."""
-    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": "30000",
-           "ARBITER_COMPUTE_THREADS": "2"}
-    with serve(env) as base, httpx.Client(base_url=base, timeout=120) as http:
-        with polled(base) as quiet:
-            time.sleep(1.0)
-        yield http, quiet.slowest
+    """A budget the largest GraphQL answer cannot reach on a slow shared machine (it takes
+    0.7–1.5 s here; CI once saw it pass 3 s): what is tested with it is the probes while
+    the answer is completed, not the budget."""
+    yield from served(30_000)
 
 
 def big_body_board() -> dict[str, Any]:
