@@ -211,7 +211,8 @@ class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
         if plan is not None:
             if self.budget_ms > 0 and self._over():
                 raise _over_budget(self.budget_ms)
-            outermost = not self.nesting
+            # Timed as execute_field times: an outermost stretch, and only under a budget.
+            outermost = self.budget_ms > 0 and not self.nesting
             if outermost:
                 self.nesting += 1
                 self.started = time.perf_counter()
