@@ -87,10 +87,10 @@ client-python: $(TEST_STAMP)
 	$(BIN)/python clients/python/generate.py
 
 schema-check: $(RUN_STAMP)
-	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.schema_export import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
+	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_schema import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
 
 docs-check: $(RUN_STAMP)
-	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.docs_export import readme_with_table, stale; s = stale(Path('docs/rules')); r = Path('README.md').read_text(); s += ['README.md'] if readme_with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the README table are up to date'); sys.exit(1 if s else 0)"
+	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_docs import readme_with_table, stale; s = stale(Path('docs/rules')); r = Path('README.md').read_text(); s += ['README.md'] if readme_with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the README table are up to date'); sys.exit(1 if s else 0)"
 
 # schemathesis for a long run against a server the tests start (tests/hardening).
 FUZZ_EXAMPLES ?= 1000

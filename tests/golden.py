@@ -187,7 +187,7 @@ def params_as_rest(ruleset: Any, value: Any) -> Any:
     """A GraphQL answer (already snake_case: ``from_graphql``) with each violation's and
     event's params read by its code's params model, as REST writes them (a param the
     message does not have reads as null: compare with ``params_typed``)."""
-    from arbiter.api.graphql_types import from_graphql
+    from arbiter.graphql.types import from_graphql
 
     if isinstance(value, list):
         return [params_as_rest(ruleset, v) for v in value]
@@ -222,8 +222,8 @@ def rest_outcome(ruleset: Any, answer: dict[str, Any]) -> dict[str, Any]:
     by their codes' models, the derived facts by the ruleset's derived model. A param or a
     fact an answer does not have reads as null over GraphQL: compare with
     ``typed_outcome``."""
-    from arbiter.api.graphql_types import from_graphql
     from arbiter.engine.outcome import Outcome
+    from arbiter.graphql.types import from_graphql
 
     out: dict[str, Any] = params_as_rest(ruleset, from_graphql(Outcome, unaliased(answer)))
     if ruleset.derived_model is not None:
@@ -324,7 +324,7 @@ def unaliased(value: Any) -> Any:
 def snake_keys(value: Any, model: Any, ruleset: Any = None) -> Any:
     """A GraphQL answer for ``model`` back as REST writes it (``graphql_types``); with the
     ruleset, the params of its violations and events too (``params_as_rest``)."""
-    from arbiter.api.graphql_types import from_graphql
+    from arbiter.graphql.types import from_graphql
 
     out = from_graphql(model, unaliased(value))
     return out if ruleset is None else params_as_rest(ruleset, out)

@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from arbiter.cli import main, parser
+from arbiter.cli.main import main, parser
 from test_cli_queries import subcommands
 
 TOP = parser()

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from arbiter.cli import main, parser
+from arbiter.cli.main import main, parser
+from arbiter.cli.queries import options
 from arbiter.engine.registry import AnyRuleset, Registry
-from arbiter.query_cli import options
 from arbiter.rulesets import builtin_registry
 
 REGISTRY = builtin_registry()

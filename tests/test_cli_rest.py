@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from arbiter.cli import main
+from arbiter.cli.render import XML_DECLARATION
 from arbiter.engine.registry import AnyRuleset
-from arbiter.render_cli import XML_DECLARATION
 from arbiter.rulesets import builtin_registry
 from test_cli_queries import argv_for
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arbiter.docs_export import render, stale
+from arbiter.cli.export_docs import render, stale
 from arbiter.rulesets import builtin_registry
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"

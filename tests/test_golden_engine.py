@@ -28,7 +28,9 @@ def run_engine(case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         state = ruleset.state_model.model_validate(case["state"])
         action = ruleset.action_model.model_validate(case["action"])
         outcome = ruleset.validate(state, action, case.get("mode", "strict"))
-        return 200, outcome.model_dump(mode="json")
+        # The service adds what it alone makes: a patch (asked for by ``return``) and the
+        # resulting state's signature (when the service signs states).
+        return 200, {**outcome.model_dump(mode="json"), "patch": None, "signature": None}
     except InvalidInput as exc:
         return 422, {"pointers": sorted(p.pointer for p in exc.problems)}
 

@@ -1,5 +1,7 @@
-"""The engine, the rulesets and the pictures are pure: they import no web, cache, I/O or
-transport module, and the engine imports no ruleset."""
+"""The layers of the package and the directions they may import in (DESIGN.md, "Layout"):
+the engine, the rulesets and the pictures are pure (no web, cache, I/O, clock or transport
+module, and the engine imports no ruleset); the service's lifecycle knows no transport;
+each transport (HTTP, GraphQL, the CLI) reaches the rules through the service."""
 
 from __future__ import annotations
 
@@ -7,9 +9,24 @@ import ast
 from pathlib import Path
 
 SERVICE = Path(__file__).resolve().parents[1] / "service" / "arbiter"
-FORBIDDEN = ("starlette", "strawberry", "redis", "uvicorn", "httpx", "prometheus_client",
-             "socket", "requests", "arbiter.api", "arbiter.cache", "arbiter.app",
-             "arbiter.settings", "random", "time", "datetime", "os", "subprocess")
+IMPURE = ("starlette", "strawberry", "graphql", "redis", "uvicorn", "httpx", "prometheus_client",
+          "socket", "requests", "random", "time", "datetime", "os", "subprocess", "asyncio")
+# Each layer (a folder, or a module of the package's top level) and the layers of the
+# package it may import; anything of the package not listed is refused.
+ALLOWED = {
+    "engine": {"engine"},
+    "rulesets": {"engine", "pictures", "rulesets"},
+    "pictures": {"engine", "pictures"},
+    "cache": {"cache"},
+    "settings": {"rulesets"},
+    "telemetry": {"cache", "telemetry"},
+    "service": {"engine", "rulesets", "cache", "settings", "telemetry", "service"},
+    "graphql": {"engine", "service", "settings", "graphql"},
+    "http": {"engine", "rulesets", "cache", "settings", "telemetry", "service", "graphql",
+             "http"},
+    "cli": {"engine", "rulesets", "settings", "telemetry", "service", "http", "graphql",
+            "cli"},
+}
 
 
 def imports(path: Path) -> set[str]:
@@ -22,24 +39,51 @@ def imports(path: Path) -> set[str]:
     return names
 
 
-def _offending(folder: str, extra: tuple[str, ...] = ()) -> list[str]:
+def layer(path: Path) -> str:
+    relative = path.relative_to(SERVICE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+def _offending(folder: str, forbidden: tuple[str, ...]) -> list[str]:
     bad = []
     for path in (SERVICE / folder).rglob("*.py"):
         for name in imports(path):
-            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN + extra):
+            if any(name == f or name.startswith(f + ".") for f in forbidden):
                 bad.append(f"{path.relative_to(SERVICE)} imports {name}")
     return bad
 
 
-def test_engine_is_pure() -> None:
-    assert _offending("engine", ("arbiter.rulesets",)) == []
+def test_engine_rulesets_and_pictures_are_pure() -> None:
+    for folder in ("engine", "rulesets", "pictures"):
+        assert _offending(folder, IMPURE) == [], folder
 
 
-def test_rulesets_are_pure() -> None:
-    assert _offending("rulesets") == []
+def test_the_service_knows_no_transport() -> None:
+    assert _offending("service", ("starlette", "strawberry", "graphql", "uvicorn")) == []
 
 
-def test_pictures_are_pure() -> None:
-    """Drawing is a pure function of a scene: no web, cache or I/O, and no ruleset (each
-    ruleset's scene module imports the pictures, never the other way round)."""
-    assert _offending("pictures", ("arbiter.rulesets",)) == []
+def test_each_layer_imports_only_the_layers_it_may() -> None:
+    bad = []
+    for path in sorted(SERVICE.rglob("*.py")):
+        own = layer(path)
+        if own not in ALLOWED:
+            continue  # the package's __init__ and __main__
+        for name in imports(path):
+            parts = name.split(".")
+            if parts[0] != "arbiter" or len(parts) < 2 or parts[1] in ("__version__",):
+                continue
+            if parts[1] not in ALLOWED[own]:
+                bad.append(f"{path.relative_to(SERVICE)} ({own}) imports {name}")
+    assert bad == []
+
+
+def test_every_folder_of_the_package_is_a_known_layer() -> None:
+    folders = {p.name for p in SERVICE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    modules = {p.stem for p in SERVICE.glob("*.py")} - {"__init__", "__main__"}
+    assert folders | modules <= set(ALLOWED), (folders | modules) - set(ALLOWED)
+
+
+def test_the_boundary_check_can_fail(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("import arbiter.http.app\nfrom arbiter.service import lifecycle\n")
+    assert imports(module) == {"arbiter.http.app", "arbiter.service"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from arbiter.cli.export_schema import stale
 from arbiter.rulesets import builtin_registry
-from arbiter.schema_export import stale
 
 SCHEMA = Path(__file__).resolve().parents[1] / "schema"
 

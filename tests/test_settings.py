@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from arbiter.docs_export import TABLE_BEGIN, TABLE_END, readme_with_table
+from arbiter.cli.export_docs import TABLE_BEGIN, TABLE_END, readme_with_table
 from arbiter.settings import VARIABLES, Settings, SettingsError, settings_table
 from support import free_port, stop, wait_healthy
 

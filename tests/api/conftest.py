@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.app import create_app
+from arbiter.http.app import create_app
 from arbiter.settings import Settings
 
 

@@ -18,14 +18,13 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arbiter.api.boards import BOARD_NOT_FOUND
-from arbiter.app import create_app
 from arbiter.engine.boards import board_id
+from arbiter.http.app import create_app
+from arbiter.http.problems import BOARD_NOT_FOUND
 from arbiter.settings import Settings
 from golden import load_cases
+from service.test_patch import apply
 from test_golden_engine import REGISTRY
-
-from .test_patch import apply
 
 CASES = [(n, c) for n, c in load_cases()
          if REGISTRY.get(c["ruleset"]) is not None and "expect" in c
@@ -288,7 +287,7 @@ def test_graphql_takes_a_board_by_reference_and_sends_it_back_so(client: TestCli
                 and c["expect"].get("legal"))
     bid, board, lean = split("region_conquest", case["state"])
     client.put(f"/v1/rulesets/region_conquest/boards/{bid}", content=orjson.dumps(board))
-    from arbiter.api.graphql_types import to_graphql
+    from arbiter.graphql.types import to_graphql
     from arbiter.rulesets.region_conquest.models import RegionConquestAction
 
     query = ("query($state: RegionConquestState!, $action: RegionConquestActionInput!) { "
@@ -311,7 +310,7 @@ def test_graphql_takes_a_board_by_reference_and_sends_it_back_so(client: TestCli
 
 def _graphql_validate(client: TestClient, ruleset_id: str, state: Any,
                       action: dict[str, Any]) -> bytes:
-    from arbiter.api.graphql_types import to_graphql
+    from arbiter.graphql.types import to_graphql
 
     ruleset = REGISTRY.get(ruleset_id)
     assert ruleset is not None

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from arbiter.api.graphql_types import to_graphql
+from arbiter.graphql.types import to_graphql
 from golden import (
     TYPES_QUERY,
     answer_selection,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.api.graphql_types import to_graphql
-from arbiter.app import create_app
+from arbiter.graphql.types import to_graphql
+from arbiter.http.app import create_app
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
 from arbiter.settings import Settings
@@ -131,7 +131,7 @@ def test_the_body_is_parsed_once_by_the_strict_reading(client: TestClient,
     endpoint's own parse runs only for a body that reading did not keep."""
     import orjson
 
-    from arbiter.api import graphql_http
+    from arbiter.http import graphql_endpoint as graphql_http
 
     parsed: list[object] = []
 

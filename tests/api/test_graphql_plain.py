@@ -16,10 +16,10 @@ from pydantic import BaseModel
 from starlette.testclient import TestClient
 
 from api.test_golden_api import CASES, via_graphql
-from arbiter.api import graphql_plain
-from arbiter.api.graphql_cost import budgeted_execution
-from arbiter.api.graphql_plain import PlainPlans
-from arbiter.api.limits import end_request, spent_now, start_request
+from arbiter.graphql import plain as graphql_plain
+from arbiter.graphql.cost import budgeted_execution
+from arbiter.graphql.plain import PlainPlans
+from arbiter.service.account import opened
 
 
 class Used:
@@ -136,12 +136,9 @@ def execute(query: str, budget_ms: int = 0, spent: float = 0.0,
         budget_ms))
 
     async def run() -> Any:
-        token = start_request()
-        try:
-            spent_now().seconds = spent
+        with opened() as account:
+            account.seconds = spent
             return await schema.execute(query, variable_values=variables)
-        finally:
-            end_request(token)
 
     result = asyncio.run(run())
     return {"data": result.data,

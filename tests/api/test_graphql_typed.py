@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from arbiter.api.graphql_types import from_graphql, to_graphql
+from arbiter.graphql.types import from_graphql, to_graphql
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
@@ -270,7 +270,7 @@ def test_next_is_null_when_no_state_results(http: httpx.Client) -> None:
 def test_a_chain_of_next_is_bounded_by_the_depth_limit() -> None:
     from starlette.testclient import TestClient
 
-    from arbiter.app import create_app
+    from arbiter.http.app import create_app
     from arbiter.settings import Settings
 
     inner = "legal"

@@ -15,8 +15,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from starlette.testclient import TestClient
 
-from arbiter.api.openapi import build_openapi
-from arbiter.app import create_app
+from arbiter.http.app import create_app
+from arbiter.http.openapi import build_openapi
 from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
 

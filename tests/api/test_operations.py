@@ -22,11 +22,11 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
-from arbiter.api.guard import Guard
-from arbiter.api.logs import JsonFormatter
-from arbiter.app import create_app
+from arbiter.http.app import create_app
+from arbiter.http.guard import Guard
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.settings import Settings
+from arbiter.telemetry.logs import JsonFormatter
 from support import free_port, stop, wait_healthy
 
 URL = "/v1/rulesets/hex_maneuver"
@@ -147,7 +147,7 @@ def test_the_metrics_count_requests_violations_limits_and_refusals() -> None:
 
 
 def test_graphql_verdicts_count_their_violations_too() -> None:
-    from arbiter.api.graphql_types import to_graphql
+    from arbiter.graphql.types import to_graphql
     from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
 
     client = TestClient(create_app(Settings()))

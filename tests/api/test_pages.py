@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.api import pages
-from arbiter.app import create_app
+from arbiter.http import pages
+from arbiter.http.app import create_app
 from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
 

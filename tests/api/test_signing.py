@@ -17,15 +17,16 @@ import orjson
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.api.signing import STATE_SIGNATURE, Signer
-from arbiter.app import create_app
 from arbiter.engine.boards import board_id
-from arbiter.engine.outcome import StateSignature
+from arbiter.engine.canonical import Canonical
+from arbiter.http.app import create_app
+from arbiter.http.problems import STATE_SIGNATURE
+from arbiter.service.problems import SignatureRefused
+from arbiter.service.signing import Signer, signing_digest
 from arbiter.settings import Settings, SettingsError
 from golden import load_cases
+from service.test_patch import apply
 from test_golden_engine import REGISTRY
-
-from .test_patch import apply
 
 OLD = "S3cret-old-" + "o" * 32
 NEW = "S3cret-new-" + "n" * 32
@@ -195,7 +196,13 @@ def test_another_rulesets_signature_does_not_hold() -> None:
     """The ruleset is inside what is signed: the digest of one ruleset's state, signed, is
     refused for the same digest asked under another ruleset."""
     signer = Signer((("new", NEW.encode()),))
-    assert signer.sign("hex_maneuver", "d" * 64) != signer.sign("region_conquest", "d" * 64)
+    hex_maneuver, region_conquest = REGISTRY.get("hex_maneuver"), REGISTRY.get("region_conquest")
+    assert hex_maneuver is not None and region_conquest is not None
+    canonical = Canonical({"turn": b"1"})  # the same digest under either ruleset
+    signed = signer.sign(hex_maneuver, canonical)
+    signer.verify(hex_maneuver, signed, canonical)
+    with pytest.raises(SignatureRefused):
+        signer.verify(region_conquest, signed, canonical)
 
 
 def test_rotation_keeps_listed_keys_and_retires_dropped_ones(service: Any) -> None:
@@ -458,13 +465,6 @@ def test_state_key_settings_are_checked() -> None:
 
 # --- the engine's side: every resulting state can be sent back ----------------------------------
 
-def recording(sealed: list[str]) -> Any:
-    def seal(digest: str) -> StateSignature:
-        sealed.append(digest)
-        return StateSignature(key="k", mac="0" * 64)
-    return seal
-
-
 def applied_cases() -> list[tuple[str, dict[str, Any]]]:
     return [(name, case) for name, case in load_cases()
             if "action" in case and "state" in case and REGISTRY.get(case["ruleset"])]
@@ -472,27 +472,25 @@ def applied_cases() -> list[tuple[str, dict[str, Any]]]:
 
 def test_every_resulting_state_sent_back_verifies() -> None:
     """Through the engine, for every golden case: the digest a legal action's resulting
-    state is sealed with is the one the state gives when it is sent back (whole, and by
-    reference), and the state judged is checked with the digest it gives on its own."""
+    state is signed with is the one the state gives when it is sent back (whole, and by
+    reference), and a state's canonical JSON (its board's kept bytes included) is that of
+    the state as sent, so the state judged is checked with the digest it gives on its own."""
     checked = 0
     for name, case in applied_cases():
         ruleset = REGISTRY.get(case["ruleset"])
         assert ruleset is not None
-        sealed: list[str] = []
-        judged: list[str] = []
         try:
-            outcome = ruleset.validate(case["state"], case["action"],
-                                       case.get("mode", "strict"),
-                                       check_state=judged.append, seal=recording(sealed))
+            position = ruleset.position(case["state"])
+            ruling = position.ruling(case["action"], case.get("mode", "strict"))
         except Exception:  # malformed cases are other tests' business
             continue
-        assert judged == [ruleset.signing_digest(case["state"])], name
-        if not sealed:
-            assert outcome.signature is None, name
+        sent = ruleset.parse_state(case["state"]).model_dump(mode="json")
+        assert position.canonical().whole() == orjson.dumps(sent, option=orjson.OPT_SORT_KEYS)
+        if ruling.result is None or not ruling.outcome.legal:
             continue
-        assert outcome.legal, name
-        back = ruleset.parse_state(orjson.loads(orjson.dumps(outcome.state)))
-        assert ruleset.signing_digest(back) == sealed[0], name
+        sealed = signing_digest(ruleset, ruling.result.canonical)
+        back = ruleset.position(orjson.loads(orjson.dumps(ruling.outcome.state)))
+        assert signing_digest(ruleset, back.canonical()) == sealed, name
         checked += 1
     assert checked > 100
 

@@ -10,11 +10,12 @@ from typing import Any
 import orjson
 from tests.bench import boards_hex_maneuver as hexes
 
-from arbiter.api.answers import Answerer
 from arbiter.cache.memory import LruCache
 from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.cache.tiered import AnswerCache
 from arbiter.rulesets import load
+from arbiter.service.configured import configured
+from arbiter.settings import Settings
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -40,17 +41,18 @@ def run(quick: bool) -> dict[str, Any]:
             body = orjson.dumps(hexes.reachable_body(radius))
             runs = 5 if radius >= 50 else (30 if quick else 200)
             computed = []
-            uncached = Answerer(None)  # parse, answer, serialise: what a miss costs
+            # Parse, answer, serialise: what a miss costs.
+            uncached = configured(Settings(cache_size=0))
             for _ in range(runs):
                 t = time.perf_counter()
-                await uncached.answer_body(ruleset, query, body)
+                await uncached.query(ruleset, query, body)
                 computed.append(time.perf_counter() - t)
-            memory_cache = Answerer(AnswerCache(LruCache(100, 1 << 28)))
-            await memory_cache.answer_body(ruleset, query, body)
+            memory_cache = configured(Settings(), cache=AnswerCache(LruCache(100, 1 << 28)))
+            await memory_cache.query(ruleset, query, body)
             hits = []
             for _ in range(runs):
                 t = time.perf_counter()
-                await memory_cache.answer_body(ruleset, query, body)
+                await memory_cache.query(ruleset, query, body)
                 hits.append(time.perf_counter() - t)
             row: dict[str, Any] = {"hexes": len(hexes.board(radius)["hexes"]),
                                    "request_bytes": len(body),
@@ -58,13 +60,13 @@ def run(quick: bool) -> dict[str, Any]:
                                    "memory_hit_us": round(_median(hits) * 1e6, 1)}
             if redis_ok:
                 shared = AnswerCache(LruCache(0, 0), redis_tier)
-                answerer = Answerer(shared)
-                await answerer.answer_body(ruleset, query, body)
+                answerer = configured(Settings(), cache=shared)
+                await answerer.query(ruleset, query, body)
                 await shared.flush()
                 redis_hits = []
                 for _ in range(runs):
                     t = time.perf_counter()
-                    await answerer.answer_body(ruleset, query, body)
+                    await answerer.query(ruleset, query, body)
                     redis_hits.append(time.perf_counter() - t)
                 row["redis_hit_us"] = round(_median(redis_hits) * 1e6, 1)
                 row["redis_vs_computed"] = round(row["redis_hit_us"] / row["computed_us"], 2)
@@ -79,7 +81,6 @@ def run(quick: bool) -> dict[str, Any]:
               if r.get("redis_hit_us", 1e18) < r["computed_us"]]
     slower = [r["request_bytes"] for r in rows
               if r.get("redis_hit_us", -1) >= r["computed_us"]]
-    from arbiter.settings import Settings
     return {"rows": rows, "redis_pays_from_bytes": min(faster) if faster else None,
             "redis_slower_up_to_bytes": max(slower) if slower else None,
             "configured_redis_min_bytes": Settings.from_env({}).redis_min_bytes}

@@ -13,11 +13,12 @@ from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import create_type
 from tests.bench import boards_hex_maneuver as hexes
 
-from arbiter.api.answers import Answerer
-from arbiter.api.graphql import Asked, SchemaBuilder, _argument, _field
-from arbiter.api.graphql_types import plain, to_graphql
+from arbiter.graphql.schema import Asked, SchemaBuilder, _argument, _field
+from arbiter.graphql.types import plain, to_graphql
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction, HexManeuverState
+from arbiter.service.configured import configured
+from arbiter.service.opened import Opened
 from arbiter.settings import Settings
 
 QUESTION = ("validate(action: $move) { legal stateHash violations { code } }")
@@ -27,16 +28,16 @@ def build() -> Any:
     registry = builtin_registry("hex_maneuver")
     ruleset = registry.get("hex_maneuver")
     assert ruleset is not None
-    builder = SchemaBuilder(registry, Settings(), Answerer(None))
+    builder = SchemaBuilder(registry, Settings(), configured(Settings()))
     questions, scalar = builder.questions(ruleset)
     typed = builder.maker.object(HexManeuverState, input=True)
 
     def by_scalar(state: Any) -> Asked:
-        return Asked(ruleset, ruleset.state_model.model_validate(state), b"", 0)
+        return Asked(Opened(ruleset, ruleset.state_model.model_validate(state)))
 
     def by_type(state: Any) -> Asked:
-        return Asked(ruleset, ruleset.state_model.model_validate(plain(state, builder.maker)),
-                     b"", 0)
+        return Asked(Opened(ruleset, ruleset.state_model.model_validate(
+            plain(state, builder.maker))))
 
     query = create_type("Query", [
         _field("scalar_state", by_scalar, questions, "", [_argument("state", scalar)]),

@@ -18,7 +18,7 @@ GRAPHQL = ("query($state: HexManeuverState!, $move: HexManeuverActionInput!) { "
 
 
 def graphql_body(radius: int) -> bytes:
-    from arbiter.api.graphql_types import to_graphql
+    from arbiter.graphql.types import to_graphql
     from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
 
     body = hexes.validate_body(radius)

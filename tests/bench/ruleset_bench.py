@@ -12,8 +12,8 @@ import orjson
 from tests.bench import boards_hex_maneuver as hexes
 from tests.bench.timing import interleaved_medians, median_seconds, us
 
-from arbiter.api.contract import contract
 from arbiter.rulesets import load
+from arbiter.service.contract import contract
 
 
 def run(quick: bool) -> list[dict[str, Any]]:
@@ -68,33 +68,35 @@ def run(quick: bool) -> list[dict[str, Any]]:
 
 
 def signing_rows(quick: bool) -> list[dict[str, Any]]:
-    """Signed states (api/signing.py): a validate on the 331-hex board whose state comes
-    signed (its hash computed and checked) and whose resulting state is signed, against
-    the same request unsigned, sampled in turn; the state is a new-game state (a seed)."""
-    from arbiter.api.signing import Signer
+    """Signed states (service/signing.py): a validate on the 331-hex board whose state
+    comes signed (its digest made and checked before judging) and whose resulting state is
+    signed, against the same request unsigned, sampled in turn, each through the service's
+    lifecycle on one event loop; the state is a new-game state (a seed)."""
+    import asyncio
+
+    from arbiter.service.configured import configured
+    from arbiter.settings import Settings
 
     hm = load("hex_maneuver")
-    model = contract(hm).validate_request
-    signer, off = Signer((("bench", b"s" * 32),)), Signer()
+    keys = Settings(state_keys="bench:" + "s" * 32)
+    signer, off = configured(keys), configured(Settings())
     body = hexes.validate_body(10)
-    first, _, digest = hm.start({**body["state"], "rng": 0}, 7)
-    plain = orjson.dumps({**body, "state": first})
-    signed = orjson.dumps({**body, "state": first,
-                           "signature": signer.sign(hm.id, digest).model_dump()})
+    first = hm.start({**body["state"], "rng": 0}, 7)
+    plain = orjson.dumps({**body, "state": first.state})
+    signed = orjson.dumps({**body, "state": first.state, "signature": signer.signer.sign(
+        hm, first.canonical).model_dump()})
+    loop = asyncio.new_event_loop()
 
-    def judge(raw: bytes, keys: Signer) -> bytes:
-        # What the REST route does with a parsed body (api/rest.py, validate).
-        req: Any = model.model_validate_json(raw, strict=True)
-        check = keys.check(hm, req.state, req.signature, [(req.action, "/action")])
-        return hm.validate(req.state, req.action, req.mode, check_state=check,
-                           seal=keys.seal(hm.id) if check else None).model_dump_json().encode()
+    def judge(raw: bytes, service: Any) -> bytes:
+        answer: bytes = loop.run_until_complete(service.validate(hm, raw))
+        return answer
 
     assert b'"signature":{"key":"bench"' in judge(signed, signer)
     unsigned_s, signed_s = interleaved_medians(
         [lambda: judge(plain, off), lambda: judge(signed, signer)],
         budget=0.5 if quick else 6.0)
-    return [{"what": "engine validate, 331 hexes, unsigned", "median_us": us(unsigned_s)},
-            {"what": "engine validate, 331 hexes, signed state in and out",
+    return [{"what": "service validate, 331 hexes, unsigned", "median_us": us(unsigned_s)},
+            {"what": "service validate, 331 hexes, signed state in and out",
              "median_us": us(signed_s),
              "added_pct": round((signed_s / unsigned_s - 1) * 100, 1)}]
 

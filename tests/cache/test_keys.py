@@ -12,11 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.rulesets.test_hex_maneuver import boards
 
-from arbiter.api.answers import Answerer, digest
 from arbiter.cache.keys import cache_key
 from arbiter.cache.memory import LruCache
 from arbiter.cache.tiered import AnswerCache
 from arbiter.rulesets import load
+from arbiter.service.answer_cache import digest
+from arbiter.service.configured import configured
+from arbiter.settings import Settings
 
 RULESET = load("hex_maneuver")
 REACHABLE = RULESET.queries["reachable"]
@@ -78,12 +80,12 @@ def test_every_single_input_changes_the_key(state: dict[str, Any], data: st.Data
 def test_memory_tier_answers_equal_fresh_computation(state: dict[str, Any]) -> None:
     body = {"state": state, "army": "a"}
     cache = AnswerCache(LruCache(100, 1 << 20))
-    answerer = Answerer(cache)
+    answerer = configured(Settings(), cache=cache)
     raw = orjson.dumps(body)
 
     async def twice() -> tuple[bytes, bytes]:
-        first = await answerer.answer_body(RULESET, REACHABLE, raw)
-        second = await answerer.answer_body(RULESET, REACHABLE, raw)
+        first = await answerer.query(RULESET, REACHABLE, raw)
+        second = await answerer.query(RULESET, REACHABLE, raw)
         return first, second
 
     first, second = asyncio.run(twice())

@@ -22,11 +22,13 @@ from tests.cache.conftest import REDIS_URL, require_redis
 from tests.cache.test_keys import REACHABLE, RULESET, fresh
 from tests.rulesets.test_hex_maneuver import boards
 
-from arbiter.api.answers import Answerer, digest
 from arbiter.cache.keys import cache_key
 from arbiter.cache.memory import LruCache
 from arbiter.cache.redis_tier import RedisTier, connect, unframe
 from arbiter.cache.tiered import AnswerCache
+from arbiter.service.answer_cache import digest
+from arbiter.service.configured import configured, limits_salt
+from arbiter.settings import Settings
 from support import free_port, wait_healthy
 
 pytestmark = pytest.mark.redis
@@ -48,11 +50,11 @@ def test_redis_tier_answers_equal_fresh_computation(state: dict[str, Any], run: 
 
     async def scenario() -> tuple[bytes, bytes]:
         writer = redis_cache(prefix)
-        first = await Answerer(writer).answer_body(RULESET, REACHABLE, raw)
+        first = await configured(Settings(), cache=writer).query(RULESET, REACHABLE, raw)
         await writer.close()
         reader_counts: list[tuple[str, str]] = []
         reader = redis_cache(prefix, reader_counts)  # a second replica: empty memory
-        second = await Answerer(reader).answer_body(RULESET, REACHABLE, raw)
+        second = await configured(Settings(), cache=reader).query(RULESET, REACHABLE, raw)
         await reader.close()
         assert ("redis", "hit") in reader_counts
         return first, second
@@ -69,11 +71,13 @@ def test_redis_tier_answers_equal_fresh_computation(state: dict[str, Any], run: 
 def test_corrupted_and_foreign_values_are_recomputed(redis_prefix: str) -> None:
     body = reachable_body(10)
     raw = orjson.dumps(body)
-    key = cache_key(RULESET.id, RULESET.version, "reachable", b"rest\0" + digest(raw))
+    # The key the service makes: the limits it answers under, then the body's digest.
+    key = cache_key(RULESET.id, RULESET.version, "reachable",
+                    limits_salt(Settings()) + b"rest\0" + digest(raw))
     client = redis.Redis.from_url(REDIS_URL)
     async def scenario(counts: list[tuple[str, str]]) -> bytes:
         cache = redis_cache(redis_prefix, counts)
-        answer = await Answerer(cache).answer_body(RULESET, REACHABLE, raw)
+        answer = await configured(Settings(), cache=cache).query(RULESET, REACHABLE, raw)
         await cache.close()
         return answer
 

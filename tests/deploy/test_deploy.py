@@ -31,7 +31,7 @@ import httpx
 import pytest
 import yaml
 
-from arbiter.app import create_app
+from arbiter.http.app import create_app
 from arbiter.settings import VARIABLES, Settings
 from support import stop
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from arbiter.api.metrics import Metrics
+from arbiter.telemetry.metrics import Metrics
 
 MONITORING = Path(__file__).resolve().parents[2] / "deploy" / "monitoring"
 DASHBOARD = MONITORING / "grafana-dashboard.json"

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from arbiter.api.contract import camel, example_body
-from arbiter.api.graphql_types import to_graphql
 from arbiter.engine.registry import Registry, Ruleset
+from arbiter.graphql.types import to_graphql
+from arbiter.service.contract import camel, example_body
 
 
 @dataclass(frozen=True)

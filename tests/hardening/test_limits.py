@@ -14,12 +14,13 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from arbiter.api.graphql_cost import document_cost
-from arbiter.api.graphql_types import to_graphql
-from arbiter.api.limits import Compute, Limits
-from arbiter.app import create_app
+from arbiter.graphql.cost import document_cost
+from arbiter.graphql.types import to_graphql
+from arbiter.http.app import create_app
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction
+from arbiter.service.compute import Compute
+from arbiter.service.limits import Limits
 from arbiter.settings import Settings
 from support import serve
 
@@ -138,18 +139,17 @@ def test_limits_read_their_settings() -> None:
 
 @pytest.fixture
 def slow_validate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """hex_maneuver's validate takes 0.6 s (the ruleset object the registry serves)."""
-    from arbiter.rulesets import load
+    """Judging an action takes 0.6 s, with no checkpoint on the way (what the service
+    calls: ``Position.ruling``)."""
+    from arbiter.engine.ruleset import Position
 
-    ruleset = load("hex_maneuver")
-    original = type(ruleset).validate
+    original = Position.ruling
 
-    def slow(self: Any, state: Any, action: Any, mode: Any = "strict",
-             board: Any = None, **signing: Any) -> Any:
+    def slow(self: Any, *args: Any, **kwargs: Any) -> Any:
         time.sleep(0.6)
-        return original(self, state, action, mode, board, **signing)
+        return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(type(ruleset), "validate", slow)
+    monkeypatch.setattr(Position, "ruling", slow)
 
 
 @pytest.mark.usefixtures("slow_validate")

@@ -21,9 +21,9 @@ from schemathesis.core.errors import InvalidSchema
 from schemathesis.graphql import nodes
 
 from arbiter import __version__
-from arbiter.api.contract import camel
-from arbiter.api.openapi import build_openapi
+from arbiter.http.openapi import build_openapi
 from arbiter.rulesets import builtin_registry
+from arbiter.service.contract import camel
 
 EXAMPLES = int(os.environ.get("ARBITER_FUZZ_EXAMPLES", "12"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50,

@@ -16,14 +16,14 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arbiter.api.logs import JsonFormatter, log_config
-from arbiter.api.openapi import build_openapi
-from arbiter.api.ratelimit import MemoryBuckets
-from arbiter.api.security import ApiKeys, offered_key
-from arbiter.app import create_app
+from arbiter.http.app import create_app
+from arbiter.http.openapi import build_openapi
+from arbiter.http.ratelimit import MemoryBuckets
+from arbiter.http.security import ApiKeys, offered_key
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from arbiter.settings import Settings
+from arbiter.telemetry.logs import JsonFormatter, log_config
 from cache.conftest import REDIS_URL, require_redis
 
 URL = "/v1/rulesets/hex_maneuver"
@@ -99,7 +99,7 @@ def test_every_digest_is_compared_in_constant_time(monkeypatch: pytest.MonkeyPat
 
     keys = ApiKeys.from_hex(",".join(hashlib.sha256(k.encode()).hexdigest()
                                      for k in ("a", "b", "c")))
-    monkeypatch.setattr("arbiter.api.security.hmac.compare_digest", counting)
+    monkeypatch.setattr("arbiter.http.security.hmac.compare_digest", counting)
     assert keys.identify("a") == hashlib.sha256(b"a").hexdigest()[:12]
     assert len(calls) == 3  # no early exit on the first match
     with pytest.raises(ValueError, match="SHA-256"):
@@ -225,13 +225,12 @@ def test_cors_allows_the_configured_origins(app_with: Any) -> None:
 
 @pytest.fixture
 def broken_validate(monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbiter.rulesets import load
+    from arbiter.engine.ruleset import Position
 
-    def boom(self: Any, state: Any, action: Any, mode: Any = "strict",
-             board: Any = None, **signing: Any) -> Any:
+    def boom(self: Any, *args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret internals /etc/passwd")
 
-    monkeypatch.setattr(type(load("hex_maneuver")), "validate", boom)
+    monkeypatch.setattr(Position, "ruling", boom)
 
 
 @pytest.mark.usefixtures("broken_validate")

@@ -439,8 +439,8 @@ def test_census_order_reports_every_tie() -> None:
 # -- the API's view ---------------------------------------------------------------------------
 
 def test_the_graphql_schema_and_openapi_document_build() -> None:
-    from arbiter.api.graphql import build_schema
-    from arbiter.api.openapi import build_openapi
+    from arbiter.graphql.schema import build_schema
+    from arbiter.http.openapi import build_openapi
     from arbiter.settings import Settings
 
     registry = builtin_registry("area_movement")

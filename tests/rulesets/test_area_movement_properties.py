@@ -83,10 +83,11 @@ def test_a_walk_of_listed_steps_keeps_every_invariant(start: dict[str, Any],
         if not actions:
             break
         before = state.model_dump(mode="json")
-        outcome = RULESET.validate(before, actions[pick % len(actions)])
+        ruling = RULESET.ruling(before, actions[pick % len(actions)])
+        outcome = ruling.outcome
         assert outcome.legal, [v.message for v in outcome.violations]
         check_effect(before, outcome, player)
-        nxt = outcome.next_state()
+        nxt = ruling.result.model if ruling.result is not None else None
         assert isinstance(nxt, AreaMovementState)
         state = nxt
 

@@ -38,9 +38,8 @@ def states(start: dict[str, Any], outcomes: list[Outcome]) -> list[dict[str, Any
     """The start state and every state the applied actions produced, as JSON data."""
     out = [start]
     for outcome in outcomes:
-        nxt = outcome.next_state()
-        if nxt is not None:
-            out.append(nxt.model_dump(mode="json"))
+        if outcome.applied and outcome.state is not None:
+            out.append(outcome.state)
     return out
 
 

@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.rulesets import hex_maneuver_cases
 
-from arbiter.api.problems import at_actions
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.hexgrid import neighbours, spiral
 from arbiter.engine.wire import MAX_COUNT
@@ -204,11 +203,12 @@ def test_a_merge_past_the_unit_count_bound_is_refused_at_the_action() -> None:
     assert "/armies/0/units/cavalrymen" in refused.value.problems[0].detail
 
     # In a sequence, the second action is judged against the state the first produced,
-    # which is not in the request: its 422 names that action, never a field of /state.
+    # which is not in the request: its problem names that action, never a field of /state
+    # (the service places it under /actions/1: tests/api/test_rest.py).
     first_move = RULESET.action_model.model_validate(cases.maneuver("red", "b", [(1, 0)]))
-    outcomes = at_actions(RULESET.validate_batch(state, [first_move, merge], sequence=True))
+    outcomes = RULESET.validate_batch(state, [first_move, merge], sequence=True)
     first = next(outcomes)
     assert first.legal and first.applied and first.state is not None
     with pytest.raises(InvalidInput) as refused:
         next(outcomes)
-    assert [p.pointer for p in refused.value.problems] == ["/actions/1"]
+    assert [p.pointer for p in refused.value.problems] == ["/action"]

@@ -866,12 +866,12 @@ def test_a_malformed_state_never_shares_a_cache_key_with_a_valid_one() -> None:
 
     import orjson
 
-    from arbiter.api.answers import Answerer
     from arbiter.cache.memory import LruCache
     from arbiter.cache.tiered import AnswerCache
+    from arbiter.service.configured import configured
+    from arbiter.settings import Settings
 
-    answerer = Answerer(AnswerCache(LruCache(10, 1 << 20)))
-    asyncio.run(answerer.answer_body(RULESET, query, orjson.dumps(good.model_dump(mode="json"))))
+    service = configured(Settings(), cache=AnswerCache(LruCache(10, 1 << 20)))
+    asyncio.run(service.query(RULESET, query, orjson.dumps(good.model_dump(mode="json"))))
     with pytest.raises(InvalidInput):
-        asyncio.run(answerer.answer_body(RULESET, query,
-                                         orjson.dumps(bad.model_dump(mode="json"))))
+        asyncio.run(service.query(RULESET, query, orjson.dumps(bad.model_dump(mode="json"))))

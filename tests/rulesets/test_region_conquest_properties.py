@@ -55,7 +55,8 @@ def test_tokens_are_conserved_through_any_sequence_of_legal_actions(
         if payload is None:
             break
         before = state.model_dump()
-        outcome = RULESET.validate(state, _action(payload))
+        ruling = RULESET.ruling(state, _action(payload))
+        outcome = ruling.outcome
         assert outcome.legal, (payload, [v.message for v in outcome.violations])
         assert outcome.state is not None
         for p in outcome.state["players"]:
@@ -66,7 +67,7 @@ def test_tokens_are_conserved_through_any_sequence_of_legal_actions(
             was = next(p for p in before["players"] if p["id"] == payload["player"])
             assert me["hand"] == was["hand"] - restated_cost(before, payload["player"],
                                                              payload["region"])
-        nxt = outcome.next_state()
+        nxt = ruling.result.model if ruling.result is not None else None
         assert isinstance(nxt, RegionConquestState)
         compile_board(nxt)      # still a well-formed state
         state = nxt

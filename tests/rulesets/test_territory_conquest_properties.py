@@ -66,9 +66,10 @@ def legal_options(state: TerritoryConquestState) -> list[dict[str, Any]]:
 
 
 def apply(state: TerritoryConquestState, action: dict[str, Any]) -> TerritoryConquestState:
-    outcome = RULESET.validate(state, TerritoryConquestAction.model_validate(action))
+    ruling = RULESET.ruling(state, TerritoryConquestAction.model_validate(action))
+    outcome = ruling.outcome
     assert outcome.legal, (action, [v.message for v in outcome.violations])
-    new = outcome.next_state()
+    new = ruling.result.model if ruling.result is not None else None
     assert isinstance(new, TerritoryConquestState)
     return new
 
@@ -151,12 +152,13 @@ def test_any_action_is_judged_or_malformed_never_a_crash(start: dict[str, Any],
                                                          mode: Any) -> None:
     state = TerritoryConquestState.model_validate(start)
     try:
-        outcome = RULESET.validate(state, TerritoryConquestAction.model_validate(action), mode)
+        ruling = RULESET.ruling(state, TerritoryConquestAction.model_validate(action), mode)
+        outcome = ruling.outcome
     except InvalidInput as exc:
         assert all(p.pointer.startswith("/action/") for p in exc.problems)
         return
     assert outcome.legal == (not outcome.violations)
-    new = outcome.next_state()
+    new = ruling.result.model if ruling.result is not None else None
     if outcome.legal:
         assert isinstance(new, TerritoryConquestState)
     if isinstance(new, TerritoryConquestState):

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '48d49435ef00678201e99a6b7ce117b9a17f14791e2d268fb7bf13dcb35ca4e6'
+SCHEMA_SHA256 = 'a30bb30c214a1602ab181348dd0bc3793bb48c3a707f97b756d3e1e1ae3efcf8'
 
 
 class AreaMovement(RulesetApi):

@@ -5252,9 +5252,7 @@ class SchemaLinks(BaseModel):
 class StateSignature(BaseModel):
     """
     A state's signature (`ARBITER_STATE_KEYS`): an HMAC-SHA-256 over the state's
-    signing digest (`Draft.signing_digest`), made by the service and tagged with the id
-    of the key that made it. The engine only carries it: the transport signs and checks
-    (`api/signing.py`).
+    signing digest, made by the service and tagged with the id of the key that made it.
     """
 
     model_config = ConfigDict(

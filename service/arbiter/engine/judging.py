@@ -20,13 +20,14 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from arbiter.engine.draft import BoardRef, Draft, keeping_pristine
+from arbiter.engine.bounds import checkpoint
+from arbiter.engine.canonical import Canonical
+from arbiter.engine.draft import BoardRef, Draft
 from arbiter.engine.errors import InvalidInput, Problem
-from arbiter.engine.outcome import Mode, Outcome, StateSignature, Verdict
+from arbiter.engine.outcome import Mode, Outcome, Verdict
 
 A = TypeVar("A")
 B = TypeVar("B")
-S = TypeVar("S", bound=BaseModel)
 
 # The facts a frontend shows beside a verdict: given as they are, or as a function that
 # makes them, for facts that cost something to find (what is in range at the destination),
@@ -51,12 +52,30 @@ class Judgement:
         return dict(derived() if callable(derived) else derived)
 
 
-def settle(draft: Draft, state_model: type[S], board: BoardRef | None = None
-           ) -> tuple[S, dict[str, Any], str]:
-    """The resulting state as the ruleset's model, as JSON (naming its board when it came
-    so, unchanged) and its hash. A state the model refuses (a count pushed past its bound)
-    is never returned: it is a 422 on the action, which is what would produce it, with the
-    offending field of the resulting state named."""
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A resulting state, checked: as the ruleset's model, as JSON (naming its board when
+    it came so, unchanged) and as its canonical JSON (its hash, and any digest of it)."""
+
+    model: BaseModel
+    state: dict[str, Any]
+    canonical: Canonical
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """An action judged: the ``Outcome`` a client is told, and the resulting state as the
+    engine holds it (None when the action was not applied)."""
+
+    outcome: Outcome
+    result: Settled | None = None
+
+
+def settle(draft: Draft, state_model: type[BaseModel], board: BoardRef | None = None
+           ) -> Settled:
+    """The resulting state, checked against the ruleset's model. A state the model refuses
+    (a count pushed past its bound) is never returned: it is a 422 on the action, which
+    is what would produce it, with the offending field of the resulting state named."""
     try:
         model = state_model.model_validate(draft.candidate())
     except ValidationError as exc:
@@ -64,72 +83,39 @@ def settle(draft: Draft, state_model: type[S], board: BoardRef | None = None
             Problem("/action", "the resulting state would be out of bounds at "
                     f"/{'/'.join(map(str, e['loc']))}: {e['msg']}")
             for e in exc.errors()]) from None
-    state, digest = draft.as_json(board)
-    return model, state, digest
-
-
-# Signs a state from its signing digest (the transport's keys: ``api/signing.py``).
-Seal = Callable[[str], StateSignature]
-
-
-@dataclass(frozen=True, slots=True)
-class Signing:
-    """What judging a signed state makes besides its outcome: ``board_fields`` (which a
-    signing digest replaces by their own digests), the ``seal`` that signs a legal
-    action's resulting state, and the state judged when its signing digest is wanted too
-    (``judged``: to check its signature)."""
-
-    board_fields: tuple[str, ...]
-    seal: Seal | None = None
-    judged: BaseModel | None = None
+    state, canonical = draft.written(board)
+    return Settled(model, state, canonical)
 
 
 def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
-             state_model: type[BaseModel], board: BoardRef | None = None, *,
-             signing: Signing | None = None) -> Outcome:
-    """The Outcome of a judgement. The effect is applied only when the state is returned,
+             state_model: type[BaseModel], board: BoardRef | None = None) -> Ruling:
+    """The ruling on a judgement. The effect is applied only when the state is returned,
     so an illegal strict action costs nothing more. ``board``: the state named its board,
-    which the resulting state names too when the action left it as it was. ``signing``:
-    the state judged came signed; the resulting state of a legal action is sealed, and
-    the outcome carries the state judged's signing digest when asked."""
+    which the resulting state names too when the action left it as it was."""
     verdict = judgement.verdict
     apply = judgement.apply
     applied = apply is not None and (verdict.legal or (mode == "advisory" and verdict.applicable))
     if not applied or apply is None:
-        return Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
-                       applied=False, violations=verdict.violations,
-                       derived=judgement.facts())
-    judged = signing.judged if signing is not None else None
-    if judged is None:
-        draft = apply()
-    else:
-        with keeping_pristine():
-            draft = apply()
-    model, new_state, digest = settle(draft, state_model, board)
+        return Ruling(Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
+                              applied=False, violations=verdict.violations,
+                              derived=judgement.facts()))
+    result = settle(apply(), state_model, board)
     violations = verdict.violations
     if not verdict.legal:
         violations = [v.model_copy(update={"severity": "warning"}) for v in violations]
-    signature = None
-    if signing is not None and signing.seal is not None and verdict.legal:
-        # Only a legal action's state: one advisory mode applied despite its violations
-        # is no state the rules reach, and comes back unsigned.
-        signature = signing.seal(draft.signing_digest(signing.board_fields))
     outcome = Outcome(
         ruleset=ruleset, ruleset_version=version, legal=verdict.legal, applied=True,
-        violations=violations, state=new_state, events=verdict.events,
-        derived=judgement.facts(), reversible=judgement.reversible, state_hash=digest,
-        signature=signature)
-    outcome._state_model = model
-    if signing is not None and judged is not None and draft.base is judged:
-        # (A draft of some other state could not tell the judged state's digest.)
-        outcome._judged_digest = draft.base_digest(signing.board_fields)
-    return outcome
+        violations=violations, state=result.state, events=verdict.events,
+        derived=judgement.facts(), reversible=judgement.reversible,
+        state_hash=result.canonical.hash())
+    return Ruling(outcome, result)
 
 
 def legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A]
           ) -> Iterator[A]:
     """The candidates ``judge`` finds legal, in the generator's order."""
     for action in candidates:
+        checkpoint()
         if judge(board, action).verdict.legal:
             yield action
 
@@ -159,6 +145,7 @@ def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterab
     found: list[A] = []
     judged = 0
     for action in candidates:
+        checkpoint()
         if judged == max_judged:
             return Bounded(found, True)
         judged += 1

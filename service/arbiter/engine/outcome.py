@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from arbiter.engine.catalogue import Catalogue
 from arbiter.engine.hexgrid import Axial, Hex
@@ -60,21 +60,8 @@ class Event(BaseModel):
     at: Location = Field(default_factory=Location)
 
 
-class StateSignature(BaseModel):
-    """A state's signature (``ARBITER_STATE_KEYS``): an HMAC-SHA-256 over the state's
-    signing digest (``Draft.signing_digest``), made by the service and tagged with the id
-    of the key that made it. The engine only carries it: the transport signs and checks
-    (``api/signing.py``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    key: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._-]+$",
-                     description="The id of the key that signed the state.")
-    mac: str = Field(pattern=r"^[0-9a-f]{64}$", description="The HMAC-SHA-256, lowercase hex.")
-
-
 class Outcome(BaseModel):
-    """The answer to ``validate``. An illegal action is a verdict, not an error."""
+    """What judging one action found. An illegal action is a verdict, not an error."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -87,31 +74,10 @@ class Outcome(BaseModel):
     )
     violations: list[Violation] = Field(default_factory=list)
     state: dict[str, Any] | None = None
-    patch: list[dict[str, Any]] | None = Field(
-        default=None, description="With \"return\": \"patch\": the resulting state as "
-        "an RFC 6902 JSON Patch against the state the request sent (state is then null).")
     events: list[Event] = Field(default_factory=list)
     derived: dict[str, Any] = Field(default_factory=dict)
     reversible: bool = True
     state_hash: str | None = None
-    signature: StateSignature | None = Field(
-        default=None, description="The resulting state's signature, when the service signs "
-        "states (ARBITER_STATE_KEYS) and the state judged was signed: send it back beside "
-        "that state (whole, by reference or patched, it is the same state).")
-
-    # The resulting state as the ruleset's own model (the pipeline validated it), kept
-    # for sequences of actions so a batch does not re-parse what it has just built.
-    # Never serialised.
-    _state_model: BaseModel | None = PrivateAttr(default=None)
-    # The signing digest (``Draft.base_digest``) of the state judged, made when the
-    # caller asked for it to check the state's signature. Never serialised.
-    _judged_digest: str | None = PrivateAttr(default=None)
-
-    def next_state(self) -> BaseModel | None:
-        return self._state_model
-
-    def judged_digest(self) -> str | None:
-        return self._judged_digest
 
 
 # Message params are nearly always plain already (a name, a number, a ``{"q", "r"}`` map):

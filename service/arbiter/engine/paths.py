@@ -17,6 +17,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from arbiter.engine.bounds import checkpoint
+
 N = TypeVar("N", bound=Hashable)
 
 StepFn = Callable[[N], Iterable[tuple[N, int]]]
@@ -65,6 +67,7 @@ def reachable(start: N, budget: int | None, steps: StepFn[N], max_step_cost: int
             if node in settled or cost[node] != current:
                 continue
             settled.add(node)
+            checkpoint()
             for nxt, step_cost in steps(node):
                 if step_cost < 0 or step_cost > max_step_cost:
                     raise ValueError(f"step cost {step_cost} outside 0..{max_step_cost}")

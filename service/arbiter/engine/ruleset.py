@@ -23,8 +23,11 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
 Randomness: a state's ``rng`` field is its seed (digital mode: the service draws with it
 and the advanced seed comes back in the resulting state); a state without one is in table
 mode, and its actions report the draws. ``start`` makes a game's first state with a seed
-the caller drew, and ``signing_digest`` is what a state's signature covers: the engine
-draws nothing and keys nothing itself.
+the caller drew: the engine draws nothing and keys nothing itself.
+
+A state is judged from its ``Position`` (the state parsed and its board compiled, once,
+whatever is asked of it): ``Position.canonical`` is its canonical JSON (what a caller
+that checks a state before judging it digests), ``Position.ruling`` judges one action.
 
 ``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
 at this boundary.
@@ -40,9 +43,11 @@ from typing import Any, Generic, TypeVar, get_args
 from pydantic import BaseModel, RootModel
 
 from arbiter.engine.boards import BoardShape, board_shape
+from arbiter.engine.bounds import checkpoint
+from arbiter.engine.canonical import Canonical, Ready
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
-from arbiter.engine.draft import BoardRef, Draft, Ready
-from arbiter.engine.judging import Judgement, Seal, Signing, conclude, legal, settle
+from arbiter.engine.draft import BoardRef, Draft
+from arbiter.engine.judging import Judgement, Ruling, Settled, conclude, legal, settle
 from arbiter.engine.outcome import Mode, Outcome
 
 S = TypeVar("S", bound=BaseModel)
@@ -51,9 +56,6 @@ B = TypeVar("B")
 
 # The field of a state that holds its seed (digital mode), in every ruleset that draws.
 SEED_FIELD = "rng"
-# Called with the signing digest of a state before it is judged (``Ruleset.validate``);
-# raises to refuse the state (the transport checks its signature).
-StateCheck = Callable[[str], None]
 
 
 def no_draws(action: Any) -> tuple[str, ...]:
@@ -68,10 +70,10 @@ class Query:
     ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
     validated request and returns an instance of ``response``. ``run`` must be a pure
     function of the request: the transport caches its answers by a digest of the request.
-    ``write`` (optional, for a query whose answer can be large): the same answer written
-    as JSON directly, byte for byte ``run(request).model_dump_json()``, built without
-    validating our own data again and written in small pieces (``engine.pieces``), so no
-    single call into pydantic-core holds the GIL while the service's probes wait.
+    ``listing`` (optional, for a query whose answer can be large): the same answer as
+    plain data, its one long list made item by item (``Listing``), whose JSON is byte for
+    byte ``run(request).model_dump_json()``: the caller writes it without validating the
+    engine's own data into models again.
     """
 
     name: str
@@ -80,7 +82,19 @@ class Query:
     response: type[BaseModel]
     run: Callable[[Any], BaseModel]
     examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
-    write: Callable[[Any], bytes] | None = None
+    listing: Callable[[Any], Listing] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """An answer made of a head and one long list: ``{**head, name: [*items]}``, the items
+    made as they are consumed (so the whole answer need never be held as data). ``what``
+    names the answer in a refusal (an answer over the size limit)."""
+
+    head: Mapping[str, Any]
+    name: str
+    items: Iterable[Any]
+    what: str = "the answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,84 +184,68 @@ class Ruleset(Generic[S, A, B]):
             return action
         return self.action_model.model_validate(action).root
 
-    def signing_digest(self, state: S | Mapping[str, Any], compiled: B | None = None) -> str:
-        """What a signature of a (whole) state covers (``Draft.signing_digest``): the same
-        whichever way its board travels. ``compiled``: the state's board, when the caller
-        has compiled it already."""
-        return self._hashed(self.parse_state(state), compiled).signing_digest(
-            self.board_fields)
-
-    def _hashed(self, parsed: S, compiled: B | None = None) -> Draft:
-        """A draft of ``parsed`` as it stands, for its digests (its ready fields read from
-        its compiled board)."""
-        if self.ready is None:
-            return Draft(parsed)
-        return Draft(parsed, self.ready(self.compile(parsed) if compiled is None else compiled))
+    def position(self, state: S | Mapping[str, Any]) -> Position[S, A, B]:
+        """The state parsed and its board compiled (every inconsistency raised as
+        ``InvalidInput`` at its pointer), to judge actions against."""
+        parsed = self.parse_state(state)
+        return Position(self, parsed, self.compile(parsed))
 
     def start(self, state: S | Mapping[str, Any], seed: int,
-              board: str | None = None) -> tuple[dict[str, Any], str, str]:
+              board: str | None = None) -> Settled:
         """A game's first state: ``state`` checked as every state is (compiled), its seed
-        replaced by ``seed`` when it has one (digital mode; a state without a seed stays in
-        table mode), as JSON (naming its board when it came so), its hash and its signing
-        digest."""
-        parsed = self.parse_state(state)
-        compiled = self.compile(parsed)
-        draft = Draft(parsed, self.ready(compiled) if self.ready is not None else None)
-        if getattr(parsed, SEED_FIELD, None) is not None:
+        replaced by ``seed`` when it has one (digital mode; a state without one stays in
+        table mode), naming its board when it came so."""
+        position = self.position(state)
+        draft = position.draft()
+        if getattr(position.state, SEED_FIELD, None) is not None:
             draft[SEED_FIELD] = seed
-        named = BoardRef(board, self.board_fields) if board is not None else None
-        _, first, digest = settle(draft, self.state_model, named)
-        return first, digest, draft.signing_digest(self.board_fields)
+        return settle(draft, self.state_model, self.board_ref(board))
 
-    def validate(self, state: S | Mapping[str, Any], action: A | RootModel[A] | Mapping[str, Any],
-                 mode: Mode = "strict", board: str | None = None, *,
-                 check_state: StateCheck | None = None, seal: Seal | None = None) -> Outcome:
+    def ruling(self, state: S | Mapping[str, Any],
+               action: A | RootModel[A] | Mapping[str, Any], mode: Mode = "strict",
+               board: str | None = None) -> Ruling:
         """The pipeline: parse, compile, judge, apply, check the resulting state, conclude.
         ``board``: the id the state's board came by (``engine.boards``); the resulting
-        state names it too when the action left the board as it was. ``check_state`` is
-        called with the state's signing digest before the outcome is returned (and raises
-        to refuse the state); ``seal`` signs a legal action's resulting state."""
-        parsed = self.parse_state(state)
-        compiled = self.compile(parsed)
-        judgement = self.judge(compiled, self.parse_action(action))
-        named = BoardRef(board, self.board_fields) if board is not None else None
-        signing = None
-        if seal is not None or check_state is not None:
-            signing = Signing(self.board_fields, seal,
-                              judged=parsed if check_state is not None else None)
-        outcome = conclude(self.id, self.version, judgement, mode, self.state_model, named,
-                           signing=signing)
-        if check_state is not None:
-            # Checked once judged: writing the resulting state dumped what the state's
-            # digest needs, and nothing is answered before the check.
-            judged = outcome.judged_digest()
-            check_state(judged if judged is not None else self.signing_digest(parsed, compiled))
-        return outcome
+        state names it too when the action left the board as it was."""
+        return self.position(state).ruling(action, mode, board)
 
-    def validate_batch(self, state: S | Mapping[str, Any],
-                       actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *,
-                       sequence: bool, mode: Mode = "strict", board: str | None = None,
-                       check_state: StateCheck | None = None,
-                       seal: Seal | None = None) -> Iterator[Outcome]:
+    def validate(self, state: S | Mapping[str, Any],
+                 action: A | RootModel[A] | Mapping[str, Any], mode: Mode = "strict",
+                 board: str | None = None) -> Outcome:
+        """``ruling``'s Outcome: what a client is told of the action."""
+        return self.ruling(state, action, mode, board).outcome
+
+    def rulings(self, state: S | Mapping[str, Any] | Position[S, A, B],
+                actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *, sequence: bool,
+                mode: Mode = "strict", board: str | None = None) -> Iterator[Ruling]:
         """Each action alone against ``state``, or the actions in order, each against the
         state the previous one produced. A sequence stops after the first action that
         could not be applied: later actions have no defined state to be judged against.
         A generator, so the caller knows which action a malformed one (``InvalidInput``)
-        was. ``check_state``: as for ``validate``, for the state sent (the states after it
-        are the engine's own); ``seal``: every resulting state is signed."""
-        current = self.parse_state(state)
+        was."""
+        position = state if isinstance(state, Position) else self.position(state)
         for action in actions:
-            outcome = self.validate(current, action, mode, board, check_state=check_state,
-                                    seal=seal)
-            check_state = None
-            yield outcome
+            checkpoint()
+            ruling = position.ruling(action, mode, board)
+            yield ruling
             if sequence:
-                nxt = outcome.next_state()
-                if nxt is None:
+                if ruling.result is None:
                     return
-                current = nxt  # type: ignore[assignment]  # the pipeline validated it as S
-                if outcome.state is not None and "board" not in outcome.state:
+                position = self.position(ruling.result.model)  # type: ignore[arg-type]  # the pipeline validated it as S
+                if "board" not in ruling.result.state:
                     board = None  # the action changed the board: it goes inline from now
+
+    def validate_batch(self, state: S | Mapping[str, Any],
+                       actions: Sequence[A | RootModel[A] | Mapping[str, Any]], *,
+                       sequence: bool, mode: Mode = "strict", board: str | None = None
+                       ) -> Iterator[Outcome]:
+        """``rulings``' Outcomes."""
+        return (r.outcome for r in self.rulings(state, actions, sequence=sequence, mode=mode,
+                                                board=board))
+
+    def board_ref(self, board: str | None) -> BoardRef | None:
+        """The board a state named by its id, with the fields it stands for."""
+        return BoardRef(board, self.board_fields) if board is not None else None
 
     def legal_actions(self, board: B, player: str) -> Iterator[A]:
         """Every legal action of ``player``: the generator filtered through ``judge``."""
@@ -274,3 +272,30 @@ def describe(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
         "options": ruleset.options_model.model_json_schema(),
         "catalogues": dict(ruleset.catalogue.data),
     }
+
+
+@dataclass(frozen=True, eq=False)
+class Position(Generic[S, A, B]):
+    """A state parsed and its board compiled: what any number of actions are judged
+    against (the compiled board is read, never changed, by ``judge``)."""
+
+    ruleset: Ruleset[S, A, B]
+    state: S
+    compiled: B
+
+    def draft(self) -> Draft:
+        """A draft of the state as it stands (its ready fields read from its board)."""
+        ready = self.ruleset.ready
+        return Draft(self.state, ready(self.compiled) if ready is not None else None)
+
+    def canonical(self) -> Canonical:
+        """The state's canonical JSON, field by field."""
+        return self.draft().canonical()
+
+    def ruling(self, action: A | RootModel[A] | Mapping[str, Any], mode: Mode = "strict",
+               board: str | None = None) -> Ruling:
+        """Judge ``action``, apply it when the mode says so, and conclude (``validate``)."""
+        ruleset = self.ruleset
+        judgement = ruleset.judge(self.compiled, ruleset.parse_action(action))
+        return conclude(ruleset.id, ruleset.version, judgement, mode, ruleset.state_model,
+                        ruleset.board_ref(board))

@@ -15,6 +15,8 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
+from arbiter.engine.bounds import checkpoint
+
 ITERATIONS = 60
 Point = tuple[float, float]
 
@@ -91,6 +93,7 @@ def _relax(xs: list[float], ys: list[float], links: list[tuple[int, int]]) -> No
     k = 1.0
     start = max(0.5, math.sqrt(n) / 4)
     for step in range(ITERATIONS):
+        checkpoint()
         temperature = start * (1 - step / ITERATIONS) + 0.01
         dx = [0.0] * n
         dy = [0.0] * n

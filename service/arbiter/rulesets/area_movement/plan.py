@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.outcome import location
 
@@ -202,6 +203,7 @@ def check_plan(board: Board, player: str, steps: Sequence[AreaMovementAnyStep],
         problems.raise_if_any()
     fleet = Fleet.of(board, player, problems)
     for i, step in enumerate(steps):
+        checkpoint()
         at = (*root, "steps", i)
         if isinstance(step, AreaMovementMoveTokens):
             _check_move(fleet, step, i, at)

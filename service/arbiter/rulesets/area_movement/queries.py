@@ -323,8 +323,9 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
                 voided.append(_change(k, h.params, h.at.step))
         draft = Draft(board.state)
         walked.ledger.write(draft)
-        state, _, _ = settle(draft, AreaMovementState)
-        board = compile_board(state)
+        settled = settle(draft, AreaMovementState).model
+        board = compile_board(settled)  # type: ignore[arg-type]  # that model validated it
+
     return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
                                          voided=voided, refused=refused)
 

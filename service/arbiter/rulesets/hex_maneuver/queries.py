@@ -14,17 +14,17 @@ legal, so an action listed is one ``validate`` accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
 from pydantic import Field
 
+from arbiter.engine.bounds import check_answer, checkpoint
 from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, as_dict
 from arbiter.engine.index import check_ref
 from arbiter.engine.judging import Bounded, first_legal
-from arbiter.engine.pieces import object_json
-from arbiter.engine.sizes import check_answer
+from arbiter.engine.ruleset import Listing
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
@@ -151,6 +151,7 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
     answers: list[HexManeuverDestination] = []
     predicted = 0
     for d in found:
+        checkpoint()
         answer = destination(d)
         predicted += (DESTINATION_BYTES + HEX_BYTES * len(answer["path"])
                       + TARGET_BYTES * len(answer["in_range"]))
@@ -163,13 +164,18 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
     return HexManeuverReachableResponse.model_construct(**head, destinations=answers)
 
 
-def write_reachable(request: HexManeuverReachableRequest) -> bytes:
-    """``run_reachable(request).model_dump_json()``, byte for byte, without validating our
-    own data into models (1.5 s in one call, holding the GIL, for a 2.7 MB answer): each
-    destination written as it is made, the answer bounded by its exact size as it grows
-    (``engine.pieces``)."""
+def list_reachable(request: HexManeuverReachableRequest) -> Listing:
+    """``run_reachable``'s answer as plain data, each destination made as it is written:
+    never validated into models (a 2.7 MB answer took 1.5 s so), and bounded by its exact
+    size as it is written."""
     head, found, destination = _reachable(request)
-    return object_json(head, "destinations", map(destination, found), "the reachable answer")
+
+    def destinations() -> Iterator[dict[str, Any]]:
+        for d in found:
+            checkpoint()
+            yield destination(d)
+
+    return Listing(head, "destinations", destinations(), "the reachable answer")
 
 
 def run_legal_actions(request: HexManeuverLegalActionsRequest

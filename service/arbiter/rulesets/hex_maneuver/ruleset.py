@@ -26,9 +26,9 @@ from .queries import (
     HexManeuverLegalActionsResponse,
     HexManeuverReachableRequest,
     HexManeuverReachableResponse,
+    list_reachable,
     run_legal_actions,
     run_reachable,
-    write_reachable,
 )
 from .scene import PICTURE
 
@@ -37,7 +37,7 @@ QUERIES = {q.name: q for q in (
           summary="Every hex an army (or some of its units) can end on, with cost, one "
                   "cheapest path, ferry and march flags, and the enemy objects in range there.",
           request=HexManeuverReachableRequest, response=HexManeuverReachableResponse,
-          run=run_reachable, write=write_reachable,
+          run=run_reachable, listing=list_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
     Query(name="legal-actions",
           summary="A player's legal maneuvers and explorations, each as validate takes it: "

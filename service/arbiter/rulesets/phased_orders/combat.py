@@ -18,6 +18,7 @@ at war from then on (combat.3).
 
 from __future__ import annotations
 
+from arbiter.engine.bounds import checkpoint
 from arbiter.engine.hexgrid import Hex, as_dict
 from arbiter.engine.outcome import location
 
@@ -88,6 +89,7 @@ def fight(sides: list[list[Piece]]) -> tuple[dict[str, int], int]:
     rounds = 0
     while sum(1 for s in sides if any(hp[p.id] > 0 for p in s)) > 1:
         rounds += 1
+        checkpoint()
         damage: dict[str, int] = {}
         for side in sides:
             power = sum(p.strength for p in side if hp[p.id] > 0)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from arbiter.engine.bounds import checkpoint
+
 from .abilities import phase_abilities
 from .bandits import phase_bandits
 from .caravans import phase_caravans
@@ -60,5 +62,6 @@ def run_turn(world: World) -> None:
     """Every phase in order. Raises ``DecisionsPending`` where the turn stops for decisions
     missing or answered with something they do not offer."""
     for number, phase in PHASES:
+        checkpoint()
         world.trace.enter(number)
         phase(world)

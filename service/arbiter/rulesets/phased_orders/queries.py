@@ -122,7 +122,7 @@ def run_resolve(request: PhasedOrdersResolveRequest) -> PhasedOrdersResolveRespo
         unanswered_communiques=request.unanswered_communiques)
     judgement = judge(board, action)
     outcome = conclude(CATALOGUE.ruleset, CATALOGUE.version, judgement, request.mode,
-                       PhasedOrdersState)
+                       PhasedOrdersState).outcome
     derived = outcome.derived
     return PhasedOrdersResolveResponse(
         resolved=outcome.applied, legal=outcome.legal, state=outcome.state,

@@ -1,0 +1,90 @@
+"""``arbiter check RULESET STATE ACTION``: judge one action at the table, in-process, as
+``POST /v1/rulesets/{id}/validate`` does (the same body, lifecycle and answer: a board by
+reference, a signed state and its signature work here as they do there).
+Exit 0 legal, 1 illegal, 2 not judged (the problem on standard error); ``--format text``
+prints the verdict with each violation's code and rule id instead of the Outcome."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from functools import partial
+from typing import Any
+
+from arbiter.cli import io as cli_io
+from arbiter.cli.io import Source, Sources, Unanswered
+from arbiter.engine.registry import Registry
+from arbiter.service.contract import Outcome
+
+
+def add_command(sub: Any, registry: Registry) -> None:
+    """The ``check`` subcommand, on the ``arbiter`` parser's subparsers."""
+    check = sub.add_parser(
+        "check", help="judge one action: exit 0 legal, 1 illegal, 2 not judged",
+        description=textwrap.fill(
+            "Judge ACTION against STATE with RULESET's rules, in-process (no "
+            "server), as POST /v1/rulesets/RULESET/validate answers it. The older spelling "
+            "'check --ruleset RULESET STATE ACTION' is still read.", 78),
+        epilog=cli_io.exit_codes(judged=True),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    check.add_argument("ruleset", metavar="RULESET", choices=registry.ids(),
+                       help=f"the rules to judge by: {', '.join(registry.ids())}")
+    check.add_argument("state", metavar="STATE",
+                       help="the state's JSON file ('-': standard input)")
+    check.add_argument("action", metavar="ACTION",
+                       help="the proposed action's JSON file ('-': standard input)")
+    check.add_argument("--mode", choices=("strict", "advisory"), default="strict",
+                       help="advisory: apply an illegal action whose effect is well defined, "
+                       "its violations as warnings (default: strict)")
+    check.add_argument("--return", dest="returns", choices=("state", "patch", "omit"),
+                       default="state", help="how the resulting state comes back: whole "
+                       "(state, the default), as a JSON Patch against STATE (patch), or not "
+                       "at all (omit)")
+    cli_io.add_output_options(check, "the verdict, each violation with its code and rule "
+                              "id, and each event")
+    check.set_defaults(run=partial(run, registry))
+
+
+def run(registry: Registry, args: argparse.Namespace) -> int:
+    ruleset = registry.get(args.ruleset)
+    assert ruleset is not None  # argparse's choices are the registry's ids
+    sources = Sources([Source("/state", cli_io.shown(args.state)),
+                       Source("/action", cli_io.shown(args.action)),
+                       Source("/mode", "--mode"), Source("/return", "--return")])
+    try:
+        files = cli_io.read_files({"state": args.state, "action": args.action})
+        sent = cli_io.body([("state", files["state"]), ("action", files["action"]),
+                            ("mode", f'"{args.mode}"'.encode()),
+                            ("return", f'"{args.returns}"'.encode())])
+        answer = cli_io.answered(lambda service: service.validate(ruleset, sent))
+    except Unanswered as failure:
+        return cli_io.report("check", failure, sources, args)
+    outcome = Outcome.model_validate_json(answer)
+    if args.format == "text":
+        sys.stdout.write(summary(outcome))
+    else:
+        cli_io.write_answer(answer, args)
+    return 0 if outcome.legal else 1
+
+
+def _plural(count: int, what: str) -> str:
+    return f"{count} {what}" + ("" if count == 1 else "s")
+
+
+def summary(outcome: Outcome) -> str:
+    """The verdict for a person: legal or not (and applied anyway, in advisory mode), each
+    violation as ``code (rule): message``, each event as ``kind (rule): message``."""
+    verdict = "legal" if outcome.legal else "illegal"
+    if not outcome.legal and outcome.applied:
+        verdict += ", applied (advisory)"
+    lines = [f"{verdict}: {_plural(len(outcome.violations), 'violation')}, "
+             f"{_plural(len(outcome.events), 'event')}"]
+    for v in outcome.violations:
+        warning = " [warning]" if v.severity == "warning" else ""
+        lines.append(f"  {v.code} ({v.rule}){warning}: {v.message}")
+    for e in outcome.events:
+        lines.append(f"  event {e.kind} ({e.rule}): {e.message}")
+    if outcome.state_hash is not None:
+        lines.append(f"state_hash: {outcome.state_hash}")
+    return "\n".join(lines) + "\n"

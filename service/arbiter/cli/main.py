@@ -1,0 +1,176 @@
+"""The ``arbiter`` command: ``serve`` (the HTTP service, configured by the ``ARBITER_*``
+variables, which its flags override), ``export-schema`` (write schema/) and
+``export-docs`` (write docs/rules/ and the README's configuration table); and the table's
+commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
+one action, exit 0 legal, 1 illegal, 2 malformed; ``cli.check``), ``render`` (the picture;
+``cli.render``) and one subcommand per query the rulesets answer (``cli.queries``)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from arbiter import __version__
+from arbiter.engine.registry import Registry
+from arbiter.settings import Settings, SettingsError
+
+# What a flag of `arbiter serve` overrides.
+FLAGS = {"host": "ARBITER_HOST", "port": "ARBITER_PORT", "workers": "ARBITER_WORKERS"}
+
+
+@contextlib.contextmanager
+def metrics_directory(workers: int) -> Iterator[None]:
+    """With several workers, a directory where prometheus-client's multiprocess mode keeps
+    every worker's metrics (``PROMETHEUS_MULTIPROC_DIR``, set before uvicorn starts them):
+    the operator's, emptied of an earlier run's values, or a fresh one removed at exit."""
+    from arbiter.telemetry.metrics import MULTIPROC_ENV, reset_multiprocess_dir
+
+    given = os.environ.get(MULTIPROC_ENV)
+    if given:
+        reset_multiprocess_dir(Path(given))
+        yield
+        return
+    if workers <= 1:
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="arbiter-metrics-")
+    os.environ[MULTIPROC_ENV] = folder
+    try:
+        yield
+    finally:
+        del os.environ[MULTIPROC_ENV]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    # The flags win over the environment, and the workers (which read the environment
+    # again) see what this process checked.
+    for flag, name in FLAGS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            os.environ[name] = str(value)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"arbiter: cannot start: {exc}", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from arbiter.http.connections import protocol
+    from arbiter.telemetry.logs import log_config
+
+    with metrics_directory(settings.workers):
+        # One JSON line per request comes from the app itself (arbiter.telemetry.logs), so
+        # uvicorn's own access log stays off. X-Forwarded-* are believed from the trusted
+        # proxies only (uvicorn's default believes any loopback peer); the protocol adds
+        # the header deadline and counts connections (arbiter.http.connections).
+        proxies = settings.trusted_proxies.replace(" ", "")
+        uvicorn.run("arbiter.http.app:create_app", factory=True, host=settings.host,
+                    port=settings.port, workers=settings.workers,
+                    log_level=settings.log_level, log_config=log_config(settings.log_level),
+                    access_log=False, server_header=False, http=protocol(),
+                    proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from arbiter.cli.export_schema import export
+
+    written = export(Path(args.out))
+    for path in written:
+        print(path)
+    return 0
+
+
+def _export_docs(args: argparse.Namespace) -> int:
+    from arbiter.cli.export_docs import export, write_readme_table
+
+    for path in export(Path(args.out)):
+        print(path)
+    if args.readme:
+        write_readme_table(Path(args.readme))
+        print(args.readme)
+    return 0
+
+
+def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
+    """The ``arbiter`` command line: the service's commands, and the table's (``check``,
+    ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
+    built-in rulesets by default)."""
+    from arbiter.cli import check, queries, render
+    from arbiter.rulesets import builtin_registry
+
+    registry = builtin_registry() if registry is None else registry
+    top = argparse.ArgumentParser(
+        prog="arbiter", description="Rules-as-a-service for board games: the HTTP service, "
+        "and the same answers at the table from JSON files ('arbiter COMMAND --help').")
+    top.add_argument("--version", action="version", version=__version__,
+                     help="print the version and exit")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve = sub.add_parser("serve", help="run the HTTP service (configured by the "
+                           "ARBITER_* variables; see the README's configuration table)",
+                           description="Run the HTTP service. Exit 2 when a setting is "
+                           "not allowed, naming it.")
+    serve.add_argument("--host", help="the address to listen on; overrides ARBITER_HOST")
+    serve.add_argument("--port", help="the port to listen on; overrides ARBITER_PORT")
+    serve.add_argument("--workers", help="worker processes; overrides ARBITER_WORKERS")
+    serve.set_defaults(run=_serve)
+    check.add_command(sub, registry)
+    queries.add_commands(sub, registry)
+    render.add_command(sub, registry)
+    export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "
+                            "JSON Schemas)")
+    export.add_argument("--out", default="schema",
+                        help="the folder to write (default: schema)")
+    export.set_defaults(run=_export)
+    docs = sub.add_parser("export-docs", help="write docs/rules/<ruleset>.md from each "
+                          "ruleset's catalogue, and the README's configuration table")
+    docs.add_argument("--out", default="docs/rules",
+                      help="the folder to write (default: docs/rules)")
+    docs.add_argument("--readme", default="README.md",
+                      help="README whose configuration table to rewrite ('' : none)")
+    docs.set_defaults(run=_export_docs)
+    return top
+
+
+# The commands whose ruleset was once an option (``check --ruleset X STATE ACTION``),
+# still read: the option's value becomes the RULESET operand.
+RULESET_OPERAND = ("check", "render")
+
+
+def modern(argv: list[str]) -> list[str]:
+    """``argv`` with an older ``--ruleset X`` (or ``--ruleset=X``) of ``check`` or
+    ``render`` moved to where RULESET now stands, right after the command."""
+    if not argv or argv[0] not in RULESET_OPERAND:
+        return argv
+    rest = list(argv[1:])
+    for i, arg in enumerate(rest):
+        if arg == "--ruleset" and i + 1 < len(rest):
+            ruleset = rest[i + 1]
+            del rest[i:i + 2]
+            return [argv[0], ruleset, *rest]
+        if arg.startswith("--ruleset="):
+            del rest[i]
+            return [argv[0], arg.removeprefix("--ruleset="), *rest]
+    return argv
+
+
+def main(argv: list[str] | None = None, registry: Registry | None = None) -> int:
+    args_given = sys.argv[1:] if argv is None else argv
+    try:
+        args = parser(registry).parse_args(modern(list(args_given)))
+    except SystemExit as exc:
+        # --help, --version, or a usage error (argparse says which on standard error).
+        return exc.code if isinstance(exc.code, int) else 2
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,371 @@
+"""The GraphQL schema: one field per ruleset that takes the state once and answers many
+questions of it in one query (``validate``, ``validateBatch`` and each derived query).
+
+Each resolver converts its GraphQL input to the JSON REST would send, asks the service's
+lifecycle (``service.lifecycle``: the ruleset's field opens the state once, each question
+is asked of it) and hands back what it answers; what keeps it from answering is a GraphQL
+error with the same JSON pointers a REST 422 would carry (``errors``). The ruleset's field
+takes the state's ``signature`` beside the state: checked once for every question, and
+each resulting state of a signed state is signed. Limits: depth, aliases, tokens and
+fields per operation (``cost``), the state's size and the actions' lists (the service's),
+and the request's compute budget, which every question of the request shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import strawberry
+from graphql import GraphQLError
+from pydantic import BaseModel
+from strawberry.annotation import StrawberryAnnotation
+from strawberry.extensions import (
+    MaskErrors,
+    MaxTokensLimiter,
+    ParserCache,
+)
+from strawberry.schema.config import StrawberryConfig
+from strawberry.tools import create_type
+from strawberry.types.arguments import StrawberryArgument
+from strawberry.types.field import StrawberryField
+from strawberry.types.unset import UNSET
+
+from arbiter.engine.errors import InvalidInput, Problem, pointer
+from arbiter.engine.outcome import Event, Location, Violation
+from arbiter.engine.outcome import Mode as EngineMode
+from arbiter.engine.registry import AnyRuleset as Ruleset
+from arbiter.engine.registry import Registry
+from arbiter.engine.ruleset import Query
+from arbiter.graphql.cost import CostedValidation, CostLimits, budgeted_execution
+from arbiter.graphql.errors import answered, graphql_error
+from arbiter.graphql.input_problems import InputProblems
+from arbiter.graphql.paths import Where
+from arbiter.graphql.types import (
+    BatchMode,
+    ListedTwice,
+    Mode,
+    TypeMaker,
+    count_entry,
+    count_key,
+    count_map,
+    is_count_map,
+    list_of,
+    patch_operations,
+    plain,
+    state_scalar,
+)
+from arbiter.service.configured import configured
+from arbiter.service.contract import Outcome, camel
+from arbiter.service.lifecycle import Service
+from arbiter.service.opened import Judged, Opened
+from arbiter.service.signing import StateSignature
+from arbiter.settings import Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The root value of a ruleset's questions: the state the service opened (once per
+    query), and the field that took it, for the problems' paths."""
+
+    opened: Opened
+    where: Where | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """An outcome as GraphQL answers it: its fields, and the resulting state to ask more
+    questions of (``next``)."""
+
+    judged: Judged
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.judged.answer, name)
+
+
+def _derived_field(maker: TypeMaker, model: type[BaseModel]) -> Any:
+    """``Outcome.derived`` as the ruleset's derived model (a fact the action does not
+    have is null). Only GraphQL reads the facts into the model; REST dumps the dict."""
+
+    def resolve(root: Any) -> Any:
+        return model.model_validate(root.derived)
+
+    return strawberry.field(resolver=resolve, graphql_type=maker.object(model, input=False),
+                            description=Outcome.model_fields["derived"].description or
+                            "The facts a frontend shows beside the verdict.")
+
+
+def _next_state(root: Any) -> Asked | None:
+    """``Outcome.next``: the questions about the state the action resulted in."""
+    after = root.judged.after if isinstance(root, Answered) else None
+    return Asked(after) if after is not None else None
+
+
+def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
+    return StrawberryArgument(python_name=name, graphql_name=None,
+                              type_annotation=StrawberryAnnotation(annotation), default=default)
+
+
+def _field(name: str, resolve: Callable[..., Any], returns: Any, description: str,
+           arguments: list[StrawberryArgument]) -> StrawberryField:
+    """A field whose GraphQL arguments are declared here rather than read from the
+    resolver's signature: they come from the rulesets' models, known only at start-up.
+    ``name`` is the Python name (``validate_batch``), camel-cased in the schema."""
+    made: StrawberryField = strawberry.field(resolver=resolve, graphql_type=returns,
+                                             description=description)
+    made.arguments = arguments
+    made.python_name = name
+    return made
+
+
+class SchemaBuilder:
+    def __init__(self, registry: Registry, settings: Settings, service: Service) -> None:
+        self.registry = registry
+        self.settings = settings
+        self.service = service
+        self.maker = TypeMaker()
+        # Shared output types first, so every ruleset's Outcome reuses them.
+        for model in (Location, StateSignature):
+            self.maker.object(model, input=False)
+        self.signature_input = self.maker.object(StateSignature, input=True)
+
+    def _outcome_type(self, ruleset: Ruleset, state_type: Any) -> tuple[Any, StrawberryField]:
+        """The ruleset's Outcome: violation codes and event kinds as its own enums (from its
+        catalogue), and ``next``, the ruleset's questions about the resulting state (typed
+        once the questions type exists: ``questions``)."""
+        maker = self.maker
+        prefix = camel(ruleset.id)
+        codes = maker.named_enum(f"{prefix}ViolationCode", list(ruleset.codes),
+                                 f"The violation codes of {ruleset.id} (its catalogue).")
+        kinds = maker.named_enum(f"{prefix}EventKind", list(ruleset.event_kinds),
+                                 f"The event kinds of {ruleset.id} (its catalogue).")
+        severity = maker.of(Violation.model_fields["severity"].annotation, input=False,
+                            name="Severity")
+        catalogue = ruleset.catalogue
+        violation_params = maker.params_union(
+            f"{prefix}ViolationParams",
+            {c: catalogue.params_model("violation", c) for c in ruleset.codes},
+            "violation", "code",
+            f"The params of a {ruleset.id} violation: one type per code.")
+        event_params = maker.params_union(
+            f"{prefix}EventParams",
+            {k: catalogue.params_model("event", k) for k in ruleset.event_kinds},
+            "event", "kind",
+            f"The params of a {ruleset.id} event: one type per kind.")
+        violation = maker.object(Violation, input=False, name=f"{prefix}Violation",
+                                 overrides={"code": codes, "severity": severity},
+                                 exclude=frozenset({"params"}),
+                                 extra={"params": violation_params})
+        event = maker.object(Event, input=False, name=f"{prefix}Event",
+                             overrides={"kind": kinds}, exclude=frozenset({"params"}),
+                             extra={"params": event_params})
+        next_field: Any = strawberry.field(
+            resolver=_next_state,
+            description="The ruleset's questions about the resulting "
+            "state (null when no state results): a what-if chain in one request, every "
+            "judgement counted against the request's compute budget.")
+        patch: Any = strawberry.field(
+            resolver=patch_operations, description=Outcome.model_fields["patch"].description)
+        extra = {"next": next_field, "patch": patch}
+        if ruleset.derived_model is not None:
+            extra["derived"] = _derived_field(maker, ruleset.derived_model)
+        outcome = maker.object(Outcome, input=False, name=f"{prefix}Outcome", overrides={
+            "state": state_type | None, "violations": list_of(violation),
+            "events": list_of(event)}, extra=extra, exclude=frozenset(extra))
+        return outcome, next_field
+
+    def questions(self, ruleset: Ruleset) -> tuple[type, Any]:
+        """The ruleset's questions type and its state scalar."""
+        maker = self.maker
+        prefix = camel(ruleset.id)
+        state_type = state_scalar(ruleset.id, self.settings.public_url)
+        action_input = maker.action_input(ruleset.id, ruleset.action_model)
+        outcome, next_field = self._outcome_type(ruleset, state_type)
+        fields = self._judging_fields(ruleset, action_input, outcome)
+        # Its answers' violations and events are its own (codes as its enums), a state in
+        # them its state scalar.
+        maker.local = {Violation: maker.object(Violation, input=False,
+                                               name=f"{prefix}Violation"),
+                       Event: maker.object(Event, input=False, name=f"{prefix}Event")}
+        maker.local_state = state_type
+        try:
+            for query in ruleset.queries.values():
+                fields.append(self._query_field(ruleset, query))
+        finally:
+            maker.local, maker.local_state = {}, None
+        questions = create_type(f"{prefix}Questions", fields,
+                                description=f"Questions about one {ruleset.id} state.")
+        next_field.type_annotation = StrawberryAnnotation(Optional[questions])  # noqa: UP045
+        return questions, state_type
+
+    def _judging_fields(self, ruleset: Ruleset, action_input: Any, outcome: Any
+                        ) -> list[StrawberryField]:
+        """``validate`` and ``validateBatch``: their outcomes carry the state each action
+        resulted in, for ``Outcome.next``."""
+        maker = self.maker
+        service = self.service
+
+        async def validate(root: Asked, action: Any, mode: Any = None) -> Answered:
+            where = Where("validate", {"action": action}, maker, root.where)
+            sent = _action_json(action, ("action",), maker, where)
+            judged = await answered(service.judge(root.opened, sent, _mode(mode)), where)
+            return Answered(judged)
+
+        async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
+                                strictness: Any = None) -> list[Answered]:
+            where = Where("validateBatch", {"actions": actions}, maker, root.where)
+            sent = [_action_json(a, ("actions", i), maker, where) for i, a in enumerate(actions)]
+            judged = await answered(service.judge_batch(
+                root.opened, sent, mode is not None and mode.value == "sequence",
+                _mode(strictness)), where)
+            return [Answered(j) for j in judged]
+
+        return [
+            _field("validate", validate, outcome, "Judge one action against the state.",
+                   [_argument("action", action_input), _argument("mode", Mode | None, None)]),
+            _field("validate_batch", validate_many, list_of(outcome),
+                   "Judge several actions, each alone or in sequence.",
+                   [_argument("actions", list_of(action_input)),
+                    _argument("mode", BatchMode | None, None),
+                    _argument("strictness", Mode | None, None)]),
+        ]
+
+    def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
+        """A derived query: its arguments are the request model's fields but the state,
+        its answer the response model, through the cache."""
+        maker = self.maker
+        service = self.service
+        arguments = []
+        counts: dict[str, str] = {}  # the arguments that are count maps: name -> key
+        for name, info in query.request.model_fields.items():
+            if name == "state":
+                continue
+            tp = maker.of(info.annotation, input=True)
+            if is_count_map(info.annotation):
+                counts[name] = count_key(name)
+                tp = list_of(count_entry(name, input=True))
+            arguments.append(_argument(name, tp) if info.is_required()
+                             else _argument(name, tp | None, None))
+        response = maker.object(query.response, input=False)
+
+        field_name = camel(query.name.replace("-", "_"))
+        field_name = field_name[:1].lower() + field_name[1:]
+
+        async def run(root: Asked, **kwargs: Any) -> BaseModel:
+            where = Where(field_name, kwargs, maker, root.where, counts)
+            try:
+                sent = {k: count_map(v, counts[k], (k,)) if k in counts else plain(v, maker, (k,))
+                        for k, v in kwargs.items() if v is not None}
+            except ListedTwice as twice:
+                raise graphql_error(_listed_twice(twice), where) from None
+            return await answered(service.ask(root.opened, query, sent), where)
+
+        return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)
+
+    def _ruleset_field(self, ruleset: Ruleset) -> StrawberryField:
+        """The root field that takes one state of ``ruleset`` and asks it questions."""
+        questions, state_type = self.questions(ruleset)
+        service = self.service
+        field_name = camel(ruleset.id)[:1].lower() + camel(ruleset.id)[1:]
+        maker = self.maker
+
+        async def ask(state: Any, signature: Any = None) -> Asked:
+            where = Where(field_name, {"state": state, "signature": signature}, maker)
+            opened = await answered(service.open(ruleset, state, plain(signature)), where)
+            return Asked(opened, where)
+
+        return _field(ruleset.id, ask, questions,
+                      f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
+                      [_argument("state", state_type),
+                       _argument("signature", self.signature_input | None, None)])
+
+    def schema(self) -> strawberry.Schema:
+        registry = self.registry
+
+        def rulesets() -> list[RulesetSummary]:
+            return [RulesetSummary(id=r.id, version=r.version, title=r.title,
+                                   action_types=list(r.action_types), queries=sorted(r.queries),
+                                   rules=[Rule(id=x.id, paraphrase=x.paraphrase)
+                                          for x in r.rules])
+                    for r in registry]
+
+        listing = _field("rulesets", rulesets, list[RulesetSummary],
+                         "The rulesets this service judges.", [])
+        query_type = create_type(
+            "Query", [*(self._ruleset_field(r) for r in registry), listing])
+        s = self.settings
+        # strawberry's annotation asks for extension classes or factories; instances work
+        # too (it checks isinstance first) and carry their settings.
+        extensions: list[Any] = [
+            ParserCache(maxsize=256),
+            # Depth, aliases, fields and spreads in one linear pass (graphql_cost), before
+            # the validation (and its cache) ever sees the document.
+            CostedValidation(CostLimits.from_settings(s), maxsize=256),
+            MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
+            InputProblems,
+            MaskErrors(should_mask_error=_unexpected),
+        ]
+        return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
+                             extensions=extensions,
+                             execution_context_class=budgeted_execution(
+                                 self.service.compute.budget_ms))
+
+
+@strawberry.type(description="A ruleset this service judges: its id, version, actions, "
+                 "queries and rules.")
+class RulesetSummary:
+    id: str
+    version: str
+    title: str
+    action_types: list[str]
+    queries: list[str]
+    rules: list[Rule]
+
+
+@strawberry.type(description="One rule of a ruleset: its id and a one-line paraphrase.")
+class Rule:
+    id: str
+    paraphrase: str
+
+
+class ArbiterSchema(strawberry.Schema):
+    """Logs only unexpected errors: a client's malformed state is an answer, not an incident."""
+
+    def process_errors(self, errors: list[GraphQLError],
+                       execution_context: Any = None) -> None:
+        unexpected = [e for e in errors if _unexpected(e)]
+        if unexpected:
+            super().process_errors(unexpected, execution_context)
+
+
+def _unexpected(error: GraphQLError) -> bool:
+    """Mask only errors that are not ours: never leak an internal exception's text."""
+    original = error.original_error
+    return original is not None and not isinstance(original, GraphQLError)
+
+
+def _mode(choice: Mode | None) -> EngineMode:
+    """The ``Mode`` argument as the lifecycle takes it (None: strict)."""
+    return "advisory" if choice is not None and choice.value == "advisory" else "strict"
+
+
+def _action_json(value: Any, root: tuple[str | int, ...], maker: TypeMaker, where: Where
+                 ) -> Any:
+    """An action input as the JSON REST would send (one-of member unwrapped, count lists
+    as maps); a map given one key twice is refused as REST refuses it."""
+    try:
+        return plain(value, maker, root)
+    except ListedTwice as twice:
+        raise graphql_error(_listed_twice(twice), where) from None
+
+
+def _listed_twice(twice: ListedTwice) -> InvalidInput:
+    return InvalidInput([Problem(pointer(*twice.where), f"{twice.key} is listed twice: a "
+                                 "map has one entry per key")])
+
+
+def build_schema(registry: Registry, settings: Settings, service: Service | None = None
+                 ) -> strawberry.Schema:
+    """The schema over ``service`` (by default, the one ``settings`` configure)."""
+    return SchemaBuilder(registry, settings, service or configured(settings)).schema()

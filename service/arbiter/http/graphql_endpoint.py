@@ -1,0 +1,79 @@
+"""The GraphQL endpoint over HTTP: strawberry's ASGI view with the body parsed by orjson
+(whose depth limit and refusal of NaN, Infinity and unpaired surrogates make a hostile
+body a 400, never a RecursionError) and transport errors answered as RFC 9457 problem
+documents like every other 4xx of the service. ``GET /graphql`` from a browser is the
+GraphiQL page with the service's own copy of GraphiQL (``pages.graphiql_page``), never a
+CDN's. Each operation runs on GraphQL's own loop (``loop``), off the service's."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any
+
+import orjson
+from cross_web import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.types import Message, Receive, Scope, Send
+from strawberry.asgi import GraphQL
+
+from arbiter.engine.errors import Problem
+from arbiter.graphql.loop import graphql_loop
+from arbiter.http.pages import graphiql_page
+from arbiter.http.problems import problem
+from arbiter.http.strict_json import DOCUMENT
+from arbiter.service.loops import run_on
+
+# The body of the operation under way and its document as the strict JSON reading parsed
+# it (``strict_json.DOCUMENT``), so that strawberry's ``decode_json`` does not parse it again.
+_READ: ContextVar[tuple[bytes, Any] | None] = ContextVar("arbiter_graphql_read", default=None)
+
+
+class GraphQLEndpoint(GraphQL):
+    async def render_graphql_ide(self, request: Any) -> HTMLResponse:
+        return HTMLResponse(graphiql_page())
+
+    def decode_json(self, data: str | bytes) -> object:
+        read = _READ.get()
+        if read is not None and read[0] == data:
+            value = read[1]  # (a dict of its own: each request's body is read anew)
+        else:
+            try:
+                value = orjson.loads(data)
+            except orjson.JSONDecodeError as exc:
+                raise HTTPException(400, f"the body is not valid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise HTTPException(400, "the body must be a JSON object with a `query` string "
+                                "(batched operations are not supported)")
+        return value
+
+    def encode_json(self, data: object) -> str | bytes:
+        """The answer written by orjson (strawberry's default is the standard library's,
+        several times slower on a large answer); anything orjson cannot write (an
+        integer past 64 bits) by the standard library, as before."""
+        try:
+            return orjson.dumps(data)
+        except orjson.JSONEncodeError:
+            return super().encode_json(data)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        # The body is read here (Guard holds it already), then the operation runs on
+        # GraphQL's own loop, off the service's (graphql_loop: a large answer's fields are
+        # completed there while the probes answer here).
+        body = await Request(scope=scope, receive=receive).body()
+
+        async def replay() -> Message:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        if scope.get(DOCUMENT) is not None:
+            _READ.set((body, scope[DOCUMENT]))  # (this request's context, copied by run_on)
+        try:
+            response: Any = await run_on(graphql_loop(),
+                                         self.run(Request(scope=scope, receive=replay)))
+        except HTTPException as exc:
+            errors = [Problem("", exc.reason)] if exc.status_code == 400 else []
+            response = problem(exc.status_code, exc.reason, errors)
+        await response(scope, receive, send)

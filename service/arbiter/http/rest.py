@@ -1,0 +1,177 @@
+"""The REST routes of every registered ruleset: each finds its ruleset (a 404 problem for
+one that does not exist), hands the body to the service's lifecycle (``service.lifecycle``)
+and writes what it answers, or the problem document of what kept it from answering
+(``problems.problem_for``). Illegal actions are 200 verdicts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from arbiter.engine.registry import AnyRuleset, Registry
+from arbiter.http.problems import problem, problem_for
+from arbiter.http.strict_json import DOCUMENT
+from arbiter.service.catalogue import ruleset_list
+from arbiter.service.contract import description
+from arbiter.service.lifecycle import Service
+from arbiter.service.problems import UNANSWERED
+from arbiter.telemetry.metrics import Metrics
+
+Handler = Callable[[Request], Awaitable[Response]]
+# A whole request's answer: the ruleset, the body and its JSON (as the strict reading
+# parsed it, or None) in, the answer's JSON out.
+Answering = Callable[[AnyRuleset, bytes, Any], Awaitable[bytes]]
+
+
+def json_response(payload: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(payload), status_code=status, media_type="application/json")
+
+
+def raw_json(body: bytes | str, status: int = 200) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
+class RestApi:
+    def __init__(self, registry: Registry, service: Service, metrics: Metrics) -> None:
+        self.registry = registry
+        self.service = service
+        self.metrics = metrics
+
+    def routes(self) -> list[Route]:
+        # Starlette tries the routes in order: the ones asked most often come first.
+        return [
+            Route("/v1/rulesets/{ruleset}/validate", self.timed("validate", self.validate),
+                  methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/validate-batch",
+                  self.timed("validate-batch", self.validate_batch), methods=["POST"]),
+            Route("/v1/rulesets", self.timed("rulesets", self.list_rulesets), methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}", self.timed("ruleset", self.show_ruleset),
+                  methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}/schema/{which}.json",
+                  self.timed("schema", self.json_schema), methods=["GET"]),
+            Route("/v1/rulesets/{ruleset}/boards/{board}", self.timed("board", self.board),
+                  methods=["GET", "PUT"]),
+            Route("/v1/rulesets/{ruleset}/new-game", self.timed("new-game", self.new_game),
+                  methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
+                  methods=["POST"]),
+            # Last: any other method or path under a ruleset. Starlette would answer 405
+            # for a GET on a path that only a POST route matches, unknown query or not.
+            Route("/v1/rulesets/{ruleset}/{rest:path}", self.unrouted,
+                  methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
+        ]
+
+    def timed(self, name: str, handler: Handler) -> Handler:
+        """``handler`` counted in the metrics by route and ruleset."""
+        async def endpoint(request: Request) -> Response:
+            started = time.perf_counter()
+            response = await handler(request)
+            ruleset = request.path_params.get("ruleset", "")
+            route = request.path_params.get("query", name) if name == "query" else name
+            known = self.registry.get(ruleset) is not None
+            self.metrics.observe(route if known or name != "query" else "unknown",
+                                 ruleset if known else ("" if not ruleset else "unknown"),
+                                 response.status_code, time.perf_counter() - started)
+            return response
+        return endpoint
+
+    async def validate(self, request: Request) -> Response:
+        return await self._answer(request, self.service.validate)
+
+    async def validate_batch(self, request: Request) -> Response:
+        return await self._answer(request, self.service.validate_batch)
+
+    async def new_game(self, request: Request) -> Response:
+        return await self._answer(request, self.service.new_game)
+
+    async def query(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        name = request.path_params["query"]
+        query = ruleset.queries.get(name)
+        if query is None:
+            return problem(404, f"ruleset {ruleset.id} does not answer {name!r}; it answers "
+                           f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
+        return await self._answer(request, lambda r, body, document: self.service.query(
+            r, query, body, document))
+
+    async def _answer(self, request: Request, answering: Answering) -> Response:
+        """The body answered by the lifecycle, as JSON or a problem document."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        body = await request.body()
+        try:
+            return raw_json(await answering(ruleset, body, request.scope.get(DOCUMENT)))
+        except UNANSWERED as exc:
+            return problem_for(exc)
+
+    async def board(self, request: Request) -> Response:
+        """``PUT``: store a board under its id (the id must be its content's); ``GET``:
+        whether this service holds it (200) or not (a ``board-not-found`` problem)."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        if ruleset.boards is None:
+            return problem(404, f"ruleset {ruleset.id} has no board to send by reference")
+        board = request.path_params["board"]
+        try:
+            if request.method == "GET":
+                stored = await self.service.get_board(ruleset, board)
+                return raw_json(stored.model_dump_json())
+            stored = await self.service.put_board(ruleset, board, await request.body())
+            return raw_json(stored.model_dump_json(), 201)
+        except UNANSWERED as exc:
+            return problem_for(exc)
+
+    async def list_rulesets(self, request: Request) -> Response:
+        return raw_json(ruleset_list(self.registry).model_dump_json())
+
+    async def show_ruleset(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        return raw_json(description(ruleset).model_dump_json())
+
+    async def json_schema(self, request: Request) -> Response:
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        which = request.path_params["which"]
+        models = {"state": ruleset.state_model, "action": ruleset.action_model}
+        if which not in models:
+            return problem(404, f"no schema {which!r}; there are state.json and action.json")
+        return Response(orjson.dumps(models[which].model_json_schema()),
+                        media_type="application/schema+json")
+
+    async def unrouted(self, request: Request) -> Response:
+        """404 for a ruleset, query or path that does not exist; 405 (with Allow) for a
+        route that exists but not for this method."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        rest = request.path_params["rest"]
+        posted = {"validate", "validate-batch", "new-game", *ruleset.queries}
+        if rest in posted:
+            return problem(405, f"{request.url.path} answers POST only",
+                           headers={"allow": "POST"})
+        if rest.startswith("schema/"):
+            return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
+                           "state.json and action.json")
+        return problem(404, f"ruleset {ruleset.id} has no {rest!r}; it answers validate, "
+                       f"validate-batch, new-game and "
+                       f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
+
+    def _ruleset(self, request: Request) -> AnyRuleset | Response:
+        ruleset_id = request.path_params["ruleset"]
+        ruleset = self.registry.get(ruleset_id)
+        if ruleset is None:
+            return problem(404, f"no ruleset {ruleset_id!r}; GET /v1/rulesets lists them")
+        return ruleset

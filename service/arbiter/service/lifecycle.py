@@ -1,0 +1,382 @@
+"""The request lifecycle, written once for every transport: read strictly → check the
+limits → fill in the board (asking Redis once for a board this replica lacks) → check
+the state's signature → judge → sign the resulting state → answer.
+
+REST routes, GraphQL resolvers and the CLI each parse their own wire format, call one
+method of ``Service`` and map what it returns, or the typed problem it raises
+(``service.problems``, and the engine's ``InvalidInput``), back to their own:
+
+- whole requests (REST, the CLI) hand in the body as it came: ``validate``,
+  ``validate_batch``, ``new_game``, ``query``, ``put_board`` and ``get_board`` answer
+  with the JSON the client gets;
+- a transport that asks one state several questions (GraphQL) opens the state once
+  (``open``) and asks each of the same ``Opened``: ``judge``, ``judge_batch``, ``ask``.
+
+Both kinds go through the same steps: ``_open`` (limits, board, signature) and ``_rule``
+(judge, sign, answer). The synchronous work of a request runs under its compute budget
+(``Compute``), in a worker thread or, for one small action, on the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import orjson
+from pydantic import BaseModel, ValidationError
+
+from arbiter.engine.errors import InvalidInput
+from arbiter.engine.outcome import Mode
+from arbiter.engine.registry import AnyRuleset
+from arbiter.engine.ruleset import Query
+from arbiter.service.answer_cache import Answers, digest
+from arbiter.service.boards import BoardStore
+from arbiter.service.catalogue import BoardStored
+from arbiter.service.compute import Compute
+from arbiter.service.contract import Returns, contract
+from arbiter.service.limits import Limits
+from arbiter.service.opened import Judged, Opened
+from arbiter.service.problems import BoardNotFound, Malformed, reroot
+from arbiter.service.reading import parse_request, whole_state
+from arbiter.service.returns import Returned
+from arbiter.service.signing import Signer, StateSignature, draw_seed
+
+T = TypeVar("T")
+# A single action on a state no larger than this (body and kept board together) is judged
+# on the event loop itself: it takes a millisecond or two, and the hop to a worker thread
+# cost 40% of a small validate's throughput (README, Performance). Bounded by this size,
+# one action and the loop's share (``LoopShare``), it holds the probes no longer.
+INLINE_BYTES = 32 << 10
+# Counts the violations found, by ruleset and code (the metrics').
+Counter = Callable[[str, Sequence[str]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A whole request read: its model, its whole state and the id of its board when the
+    state named it."""
+
+    request: Any
+    state: BaseModel
+    board: str | None
+
+
+class Service:
+    def __init__(self, limits: Limits, compute: Compute, boards: BoardStore, signer: Signer,
+                 answers: Answers, count_violations: Counter | None = None) -> None:
+        self.limits = limits
+        self.compute = compute
+        self.boards = boards
+        self.signer = signer
+        self.answers = answers
+        self.count_violations = count_violations
+
+    # -- whole requests --------------------------------------------------------------------
+
+    async def validate(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
+        """``POST /v1/rulesets/{id}/validate``: the answer's JSON."""
+        document = _document(body, document)
+
+        def work() -> bytes:
+            read = self._read(ruleset, contract(ruleset).validate_request, body, document)
+            req = read.request
+            opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
+            returned = Returned(req.returns, lambda: document["state"])
+            answer = self._rule(opened, req.action, req.mode, returned)[0].answer
+            written = answer.model_dump_json().encode()
+            self.limits.check_size(len(written))
+            return written
+
+        inline = self._small(ruleset, body, document)
+        return await self._with_board(ruleset, lambda: self.compute.run(work, inline))
+
+    async def validate_batch(self, ruleset: AnyRuleset, body: bytes,
+                             document: Any = None) -> bytes:
+        """``POST /v1/rulesets/{id}/validate-batch``: each outcome written as it is judged,
+        its state dropped once written, and the answer measured as it grows, so memory
+        stays that of one or two states."""
+        document = _document(body, document)
+
+        def work() -> bytes:
+            read = self._read(ruleset, contract(ruleset).batch_request, body, document)
+            req = read.request
+            # Predicted before judging: the body's size stands for the state's.
+            self.limits.check_outcomes(len(req.actions), len(body), req.returns == "state")
+            opened = self._open(ruleset, read, req.signature,
+                                [(a, f"/actions/{i}") for i, a in enumerate(req.actions)])
+            returned = Returned(req.returns, lambda: document["state"])
+            parts, size = [], 0
+            for judged in self._rule_all(opened, req.actions, req.mode == "sequence",
+                                         req.strictness, returned):
+                parts.append(part := judged.answer.model_dump_json().encode())
+                size += len(part) + 1
+                self.limits.check_size(size, f"the outcomes of the first {len(parts)} "
+                                       f"actions of {len(req.actions)}")
+            return b'{"outcomes":[' + b",".join(parts) + b"]}"
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def new_game(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
+        """``POST /v1/rulesets/{id}/new-game``: a game's first state, from the setup the
+        body sends, checked as every state is, with a seed the service draws when the
+        state has one (digital mode), signed when the service signs states."""
+        document = _document(body, document)
+        seed = draw_seed()
+
+        def work() -> bytes:
+            read = self._read(ruleset, contract(ruleset).new_game_request, body, document)
+            first = ruleset.start(read.state, seed, read.board)
+            signature = self.signer.sign(ruleset, first.canonical) if self.signer.on else None
+            return orjson.dumps({"ruleset": ruleset.id, "ruleset_version": ruleset.version,
+                                 "state": first.state, "state_hash": first.canonical.hash(),
+                                 "signature": signature.model_dump() if signature else None})
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def query(self, ruleset: AnyRuleset, query: Query, body: bytes,
+                    document: Any = None) -> bytes:
+        """``POST /v1/rulesets/{id}/{query}``: the answer's JSON, through the cache (a
+        query answers facts, never a state: its state is checked when signed, or when
+        signatures are required, and nothing is signed)."""
+        document = _document(body, document)
+        model = contract(ruleset).query_requests[query.name]
+
+        def request() -> Any:
+            read = self._read(ruleset, model, body, document)
+            opened = self._open(ruleset, read, getattr(read.request, "signature", None))
+            return read.request.model_copy(update={"state": opened.state})
+
+        return await self._with_board(
+            ruleset, lambda: self.answers.of_body(ruleset, query, body, request))
+
+    async def put_board(self, ruleset: AnyRuleset, board: str, body: bytes) -> BoardStored:
+        """``PUT /v1/rulesets/{id}/boards/{board}``: keep a board under its id (the id must
+        be its content's)."""
+        shape = ruleset.boards
+        assert shape is not None  # the transport answers a ruleset without boards itself
+
+        def work() -> BoardStored:
+            try:
+                model = shape.board_model.model_validate_json(body, strict=True)
+            except ValidationError as exc:
+                raise Malformed.of(exc, _document(body, None)) from None
+            self.limits.check_state(model, "")
+            self.boards.store(ruleset, board, orjson.loads(body), model, "")
+            return BoardStored(board=board, fields=list(shape.fields))
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def get_board(self, ruleset: AnyRuleset, board: str) -> BoardStored:
+        """``GET /v1/rulesets/{id}/boards/{board}``: the board this service holds, or a
+        ``BoardNotFound`` problem."""
+        assert ruleset.boards is not None  # the transport answers a ruleset without boards
+        if await self.boards.fetch(ruleset, board) is None:
+            raise BoardNotFound(ruleset.id, board, "")
+        return BoardStored(board=board, fields=list(ruleset.boards.fields))
+
+    # -- one state, several questions ------------------------------------------------------
+
+    async def open(self, ruleset: AnyRuleset, state: Any, signature: Any = None) -> Opened:
+        """A state as JSON (with its signature as JSON, or None) opened to be asked
+        questions: read as strictly as a REST body's state (a map's keys in the client's
+        order), within the limits, its board filled in, its signature checked."""
+        try:
+            written = orjson.dumps(state)
+        except orjson.JSONEncodeError:
+            written = b""  # an integer past 64 bits: the model's bounds refuse it
+        sent = _signature(signature)
+        model = contract(ruleset).state_request
+
+        def work() -> Opened:
+            read = self._read_state(ruleset, model, state, written)
+            opened = self._open(ruleset, read, sent)
+            opened.digest, opened.size = digest(written), len(written)
+            return opened
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def judge(self, opened: Opened, action: Any, mode: Mode = "strict",
+                    returns: Returns = "state", sent: Callable[[], Any] | None = None
+                    ) -> Judged:
+        """One action (as JSON) judged against ``opened``; its answer counts against the
+        request's answer limit with the other questions'."""
+
+        def work() -> Judged:
+            self.limits.check_outcomes(1, opened.size, returns == "state", add_up=True)
+            parsed = self._action(opened.ruleset, action, ("action",))
+            self._refuse_draws(opened, [(parsed, "/action")])
+            return self._rule(opened, parsed, mode, Returned(returns, sent or _unsent))[0]
+
+        return await self.compute.run(work)
+
+    async def judge_batch(self, opened: Opened, actions: list[Any], sequence: bool,
+                          strictness: Mode = "strict", returns: Returns = "state",
+                          sent: Callable[[], Any] | None = None) -> list[Judged]:
+        """Several actions (as JSON) judged against ``opened``, each alone or in order."""
+
+        def work() -> list[Judged]:
+            self.limits.check_batch(len(actions))
+            self.limits.check_outcomes(len(actions), opened.size, returns == "state",
+                                       add_up=True)
+            parsed = [self._action(opened.ruleset, a, ("actions", i))
+                      for i, a in enumerate(actions)]
+            self._refuse_draws(opened, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
+            return list(self._rule_all(opened, parsed, sequence, strictness,
+                                       Returned(returns, sent or _unsent)))
+
+        return await self.compute.run(work)
+
+    async def ask(self, opened: Opened, query: Query, arguments: dict[str, Any]) -> BaseModel:
+        """A derived question (its arguments as JSON, the state aside) of ``opened``,
+        through the cache."""
+
+        def request() -> BaseModel:
+            try:
+                req = query.request.model_validate({"state": opened.state, **arguments})
+            except ValidationError as exc:
+                raise Malformed.of(exc, arguments, subject="arguments") from None
+            self.limits.check_steps(req, skip=("state",))
+            return req
+
+        return await self.answers.of_question(opened.ruleset, query, opened.digest,
+                                              opened.size, arguments, request)
+
+    # -- the steps ---------------------------------------------------------------------------
+
+    def _read(self, ruleset: AnyRuleset, model: type[BaseModel], body: bytes,
+              document: Any, subject: str = "request") -> Read:
+        """Strict parse → limits → board: the request, and the whole state it carries."""
+        parsed = parse_request(self.boards, ruleset, model, body, document, subject)
+        self.limits.check_request(parsed.request)
+        sent = document.get("state") if isinstance(document, dict) else None
+        state, board = whole_state(self.boards, ruleset, parsed, sent)
+        if state is not parsed.request.state:  # its board was not in the request parsed
+            self.limits.check_state(state)
+        return Read(parsed.request, state, board)
+
+    def _read_state(self, ruleset: AnyRuleset, model: type[BaseModel], state: Any,
+                    written: bytes) -> Read:
+        """``_read`` for a state sent alone (its JSON ``written``, or b"" when it cannot
+        be written: the model's python reading then refuses it)."""
+        if not written:
+            try:
+                model.model_validate({"state": state})
+            except ValidationError as exc:
+                raise Malformed.of(exc, {"state": state}, subject="state") from None
+        return self._read(ruleset, model, b'{"state":' + written + b"}", {"state": state},
+                          "state")
+
+    def _open(self, ruleset: AnyRuleset, read: Read, signature: StateSignature | None,
+              actions: Sequence[tuple[Any, str]] = ()) -> Opened:
+        """The state read, its signature checked (before anything is judged): refused
+        unless it is the state its signature was made for, or when an action (each with
+        its pointer) reports a draw its signed game makes itself."""
+        opened = Opened(ruleset, read.state, read.board)
+        if self.signer.check(signature):
+            assert signature is not None
+            self.signer.verify(ruleset, signature, opened.position().canonical())
+            opened.signed = True
+            self._refuse_draws(opened, actions)
+        return opened
+
+    def _refuse_draws(self, opened: Opened, actions: Sequence[tuple[Any, str]]) -> None:
+        if opened.signed:
+            self.signer.refuse_draws(opened.ruleset, opened.state, actions)
+
+    def _rule(self, opened: Opened, action: Any, mode: Mode, returned: Returned,
+              before: Any = None) -> tuple[Judged, dict[str, Any] | None]:
+        """Judge one action against ``opened``, sign a legal action's resulting state when
+        the state judged was signed, and answer as the request asked (a patch against
+        ``before``, default the state sent); with the resulting state's JSON."""
+        ruling = opened.position().ruling(action, mode, opened.board)
+        outcome = ruling.outcome
+        if self.count_violations is not None and outcome.violations:
+            self.count_violations(opened.ruleset.id, [v.code for v in outcome.violations])
+        signature = None
+        if opened.signed and outcome.legal and ruling.result is not None:
+            # Only a legal action's state: one advisory mode applied despite its violations
+            # is no state the rules reach, and comes back unsigned.
+            signature = self.signer.sign(opened.ruleset, ruling.result.canonical)
+        judged = Judged(returned.answer(outcome, signature, before),
+                        opened.after(ruling, [action], mode))
+        return judged, outcome.state
+
+    def _rule_all(self, opened: Opened, actions: Sequence[Any], sequence: bool, mode: Mode,
+                  returned: Returned) -> Iterator[Judged]:
+        """Each action judged against ``opened``, or in order, each against the state the
+        one before produced (its patch against that state too), stopping after one not
+        applied; a malformed action's problems point at ``/actions/<i>``. A generator: a
+        batch's answers are written as they are judged, its states never all held."""
+        current, before = opened, None
+        for i, action in enumerate(actions):
+            try:
+                judged, state = self._rule(current, action, mode, returned, before)
+            except InvalidInput as exc:
+                raise reroot(exc, ("actions", i)) from None
+            yield judged
+            if sequence:
+                if judged.after is None:
+                    return
+                current, before = judged.after, state
+
+    async def _with_board(self, ruleset: AnyRuleset, attempt: Callable[[], Awaitable[T]]
+                          ) -> T:
+        """``attempt()``, and once more after fetching from Redis a board this replica
+        did not keep; the boards kept meanwhile are sent to Redis."""
+        try:
+            try:
+                return await attempt()
+            except BoardNotFound as missing:
+                if await self.boards.fetch(ruleset, missing.board) is None:
+                    raise
+                return await attempt()
+        finally:
+            self.boards.publish()
+
+    def _action(self, ruleset: AnyRuleset, value: Any, root: tuple[str | int, ...]) -> Any:
+        """An action sent as JSON, as the ruleset's action, within the limits."""
+        try:
+            action = ruleset.action_model.model_validate(value)
+        except ValidationError as exc:
+            raise Malformed.of(exc, value, root, "/".join(map(str, root))) from None
+        self.limits.check_steps(action, *root)
+        return action
+
+    def _small(self, ruleset: AnyRuleset, body: bytes, document: Any) -> bool:
+        """The body and the board it names (kept here) within ``INLINE_BYTES``."""
+        if len(body) > INLINE_BYTES:
+            return False
+        if ruleset.boards is None or b'"board"' not in body:
+            return True
+        state = document.get("state") if isinstance(document, dict) else None
+        named = state.get("board") if isinstance(state, dict) else None
+        if not isinstance(named, str):
+            return True
+        kept = self.boards.local(ruleset.id, named)
+        return kept is not None and len(body) + kept.size <= INLINE_BYTES
+
+
+def _document(body: bytes, document: Any) -> Any:
+    """The body's JSON (as the transport's strict reading parsed it, else parsed now);
+    None when the body is not JSON (its parse says where it breaks)."""
+    if document is not None:
+        return document
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+
+
+def _signature(value: Any) -> StateSignature | None:
+    """A signature sent as JSON."""
+    if value is None:
+        return None
+    try:
+        return StateSignature.model_validate(value)
+    except ValidationError as exc:
+        raise Malformed.of(exc, value, ("signature",), "signature") from None
+
+
+def _unsent() -> Any:
+    raise AssertionError("a patch needs the state sent")

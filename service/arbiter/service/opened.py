@@ -1,0 +1,63 @@
+"""A state the service has opened to judge: read strictly, whole (its board filled in),
+within the limits, its signature checked. Whole requests (REST, the CLI) open the state
+they carry and judge their action against it; a transport that asks one state several
+questions (GraphQL) opens it once and asks each question of the same ``Opened``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+
+from arbiter.engine.judging import Ruling
+from arbiter.engine.registry import AnyRuleset
+from arbiter.engine.ruleset import Position
+from arbiter.service.answer_cache import digest
+from arbiter.service.contract import Outcome as Answer
+
+
+@dataclass(eq=False)
+class Opened:
+    """``state`` whole; ``board`` the id its board came by (None: inline); ``signed``: it
+    came signed and its signature holds (its resulting states are signed); ``digest`` and
+    ``size``: of its JSON as sent, which key the answers cached for it."""
+
+    ruleset: AnyRuleset
+    state: BaseModel
+    board: str | None = None
+    signed: bool = False
+    digest: bytes = b""
+    size: int = 0
+    _position: Position[Any, Any, Any] | None = field(default=None, repr=False)
+
+    def position(self) -> Position[Any, Any, Any]:
+        """The state compiled, once for every action judged against it (raises the
+        engine's ``InvalidInput`` for a state that cannot be judged, each time asked)."""
+        if self._position is None:
+            self._position = self.ruleset.position(self.state)
+        return self._position
+
+    def after(self, ruling: Ruling, actions: list[Any], mode: str) -> Opened | None:
+        """The state ``ruling`` resulted in (after ``actions`` from this one), to ask more
+        questions of; None when no state resulted. Its digest, which keys cached answers,
+        is a digest of what determines it: this state's digest, the actions and the mode."""
+        result = ruling.result
+        if result is None:
+            return None
+        material = [self.digest, mode.encode()]
+        material += [orjson.dumps(a.model_dump(mode="json")) for a in actions]
+        lean = "board" in result.state
+        return Opened(self.ruleset, result.model, self.board if lean else None,
+                      self.signed and ruling.outcome.legal,
+                      digest(b"next\0" + b"\0".join(material)), self.size)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One action judged against an ``Opened`` state: the answer, and the state it resulted
+    in, to ask more questions of (None when none resulted)."""
+
+    answer: Answer
+    after: Opened | None
