@@ -41,6 +41,10 @@ def add_command(sub: Any, registry: Registry) -> None:
                        default="state", help="how the resulting state comes back: whole "
                        "(state, the default), as a JSON Patch against STATE (patch), or not "
                        "at all (omit)")
+    check.add_argument("--signature", metavar="FILE",
+                       help="the state's signature as the service answered it, a JSON file "
+                       "('-': standard input): checked, and a legal action's resulting state "
+                       "signed, when ARBITER_STATE_KEYS holds the service's keys")
     cli_io.add_output_options(check, "the verdict, each violation with its code and rule "
                               "id, and each event")
     check.set_defaults(run=partial(run, registry))
@@ -52,10 +56,14 @@ def run(registry: Registry, args: argparse.Namespace) -> int:
     sources = Sources([Source("/state", cli_io.shown(args.state)),
                        Source("/action", cli_io.shown(args.action)),
                        Source("/mode", "--mode"), Source("/return", "--return")])
+    if args.signature is not None:
+        sources.sources.append(Source("/signature", cli_io.shown(args.signature)))
     try:
-        files = cli_io.read_files({"state": args.state, "action": args.action})
-        sent = cli_io.body([("state", files["state"]), ("action", files["action"]),
-                            ("mode", f'"{args.mode}"'.encode()),
+        files = cli_io.read_files({"state": args.state, "action": args.action,
+                                   "signature": args.signature})
+        signed = [("signature", files["signature"])] if "signature" in files else []
+        sent = cli_io.body([("state", files["state"]), *signed,
+                            ("action", files["action"]), ("mode", f'"{args.mode}"'.encode()),
                             ("return", f'"{args.returns}"'.encode())])
         answer = cli_io.answered(lambda service: service.validate(ruleset, sent))
     except Unanswered as failure:

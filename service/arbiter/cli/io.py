@@ -20,7 +20,6 @@ import json
 import sys
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -57,20 +56,23 @@ class Unanswered(Exception):
     """A request the command cannot answer: a problem document's status and detail, and
     its problems, whose pointers are into the request body."""
 
-    def __init__(self, status: int, detail: str, problems: Sequence[Problem] = ()) -> None:
+    def __init__(self, status: int, detail: str, problems: Sequence[Problem] = (),
+                 **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.problems = list(problems)
+        # What the API's problem document adds for its kind (type, limit, board, ...).
+        self.extra = extra
 
 
 SCHEMA_DETAIL = "the request does not match its schema: see errors"
 T = TypeVar("T")
 
 
-@cache
 def service() -> Service:
-    """The service as the environment configures it, answering in this process."""
+    """The service as the environment configures it, answering in this process (built
+    for each command: a few objects, and the environment is read as it is now)."""
     try:
         return configured(Settings.from_env())
     except SettingsError as exc:
@@ -89,8 +91,10 @@ def answered(call: Callable[[Service], Coroutine[Any, Any, T]]) -> T:
     try:
         return asyncio.run(run())
     except UNANSWERED as exc:
-        status, detail = status_and_detail(exc)
-        raise Unanswered(status, detail, exc.problems) from None
+        from arbiter.http.problems import problem_of  # (Starlette: on failure only)
+
+        status, extra = problem_of(exc)
+        raise Unanswered(status, status_and_detail(exc)[1], exc.problems, **extra) from None
 
 
 def shown(path: str) -> str:
@@ -186,7 +190,7 @@ def report(command: str, failure: Unanswered, sources: Sources,
                          else f"{name}: {problem.detail}")
         sys.stderr.write("\n".join(lines) + "\n")
         return 2
-    document = problem_body(failure.status, failure.detail, failure.problems)
+    document = problem_body(failure.status, failure.detail, failure.problems, **failure.extra)
     for error, (_, name, inside) in zip(document.get("errors", ()), located, strict=True):
         error["source"] = name
         error["source_pointer"] = inside
@@ -195,11 +199,12 @@ def report(command: str, failure: Unanswered, sources: Sources,
     return 2
 
 
-def problem_body(status: int, detail: str, problems: Sequence[Problem]) -> dict[str, Any]:
+def problem_body(status: int, detail: str, problems: Sequence[Problem],
+                 **extra: Any) -> dict[str, Any]:
     """The API's problem document (RFC 9457) of a request not answered."""
     from arbiter.http.problems import problem_body as document  # (Starlette: on failure only)
 
-    return document(status, detail, problems)
+    return document(status, detail, problems, **extra)
 
 
 def option_flag(field: str) -> str:

@@ -2,8 +2,10 @@
 variables, which its flags override), ``export-schema`` (write schema/) and
 ``export-docs`` (write docs/rules/ and the README's configuration table); and the table's
 commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
-one action, exit 0 legal, 1 illegal, 2 malformed; ``cli.check``), ``render`` (the picture;
-``cli.render``) and one subcommand per query the rulesets answer (``cli.queries``)."""
+one action, exit 0 legal, 1 illegal, 2 malformed; ``cli.check``), ``new-game`` (a game's
+first state, seeded and signed; ``cli.new_game``), ``render`` (the picture; ``cli.render``)
+and one subcommand per query the rulesets answer (``cli.queries``), all answered by the
+service's lifecycle in-process (``cli.io.answered``)."""
 
 from __future__ import annotations
 
@@ -103,7 +105,7 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     """The ``arbiter`` command line: the service's commands, and the table's (``check``,
     ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
     built-in rulesets by default)."""
-    from arbiter.cli import check, queries, render
+    from arbiter.cli import check, new_game, queries, render
     from arbiter.rulesets import builtin_registry
 
     registry = builtin_registry() if registry is None else registry
@@ -122,6 +124,7 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--workers", help="worker processes; overrides ARBITER_WORKERS")
     serve.set_defaults(run=_serve)
     check.add_command(sub, registry)
+    new_game.add_command(sub, registry)
     queries.add_commands(sub, registry)
     render.add_command(sub, registry)
     export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "

@@ -9,9 +9,12 @@ before graphql-core's own rules run (strawberry's ``QueryDepthLimiter`` and
 ``MaxAliasesLimiter``, which it replaces, expanded every spread: 20 fragments took 6.5 s).
 
 ``budgeted_execution`` makes graphql-core's field resolution count against the request's
-compute budget (``limits.Compute``): the resolvers' judging runs in worker threads and is
+compute budget (``service.compute``): the resolvers' judging runs under the budget and is
 counted there, and the event loop's part, turning answers into GraphQL results, is counted
-field by field here, so aliases of one large answer cannot convert for free.
+field by field here, so aliases of one large answer cannot convert for free. It extends
+graphql-core's ``execute_field`` and ``complete_object_value``, which are not a public
+API: pyproject.toml pins the graphql-core and strawberry they were written for, and
+tests/test_pinned.py fails on any other.
 """
 
 from __future__ import annotations
@@ -170,7 +173,7 @@ class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
     field resolution (outermost synchronous stretches only, so nested fields are not
     counted twice) is added to what the request's judging used; over the budget, the
     field gets the budget's error and every field after it is left null without another
-    error. Answers are completed quickly where they can be (``graphql_plain``)."""
+    error. Answers are completed quickly where they can be (``plain``)."""
 
     budget_ms = 0
 
@@ -203,7 +206,7 @@ class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
 
     def complete_object_value(self, return_type: GraphQLObjectType, details: Any, info: Any,
                               path: Any, result: Any, position: Any) -> Any:
-        """A plain answer object (``graphql_plain``) completed by its plan, as one field
+        """A plain answer object (``plain``) completed by its plan, as one field
         resolution (a stretch of its own when outermost), the budget looked at first;
         anything else, or an object its plan gives up on, as graphql-core does."""
         plan = self.plains.plan(return_type, details) \

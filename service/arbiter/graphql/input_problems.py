@@ -50,7 +50,7 @@ from strawberry.extensions import SchemaExtension
 from arbiter.engine.errors import pointer as make_pointer
 from arbiter.graphql.paths import Path
 
-# The entries count maps travel as, and the name of their key field (``graphql_types``).
+# The entries count maps travel as, and the name of their key field (``types``).
 COUNT_ENTRIES = {"UnitCountInput": "unit", "KeyedCountInput": "key"}
 # graphql-core reports a missing field at its object: the field is named in the message.
 _MISSING = re.compile(r"^(?:Field '(?:\w+\.)?(\w+)' of required type|Expected value of type "

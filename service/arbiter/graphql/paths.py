@@ -4,7 +4,7 @@ and the GraphQL path of the same input (``["validate", "action", "redeploy", "mo
 camelCase field names, and a count map's entry by its index in the list it travels as.
 
 ``Where`` reads a pointer against the argument values a resolver received (strawberry's
-input objects); ``graphql_problems`` does the same for the inputs GraphQL itself refused,
+input objects); ``input_problems`` does the same for the inputs GraphQL itself refused,
 from its own types.
 """
 

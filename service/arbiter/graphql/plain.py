@@ -14,7 +14,9 @@ the plan cannot complete as graphql-core would without an error (a null where th
 forbids one, a value its scalar refuses, something other than a list for a list) raises
 ``NotPlain``, and the object is completed by graphql-core again from the start, with its
 own errors at their own paths. Reading a model's attribute has no side effect, so the
-attempt changes nothing.
+attempt changes nothing. The plans read graphql-core's ``collect_subfields`` and the
+triple it returns, which are not a public API: pyproject.toml pins the graphql-core they
+were written for (tests/test_pinned.py).
 """
 
 from __future__ import annotations

@@ -299,7 +299,7 @@ class SchemaBuilder:
         # too (it checks isinstance first) and carry their settings.
         extensions: list[Any] = [
             ParserCache(maxsize=256),
-            # Depth, aliases, fields and spreads in one linear pass (graphql_cost), before
+            # Depth, aliases, fields and spreads in one linear pass (``cost``), before
             # the validation (and its cache) ever sees the document.
             CostedValidation(CostLimits.from_settings(s), maxsize=256),
             MaxTokensLimiter(max_token_count=s.graphql_max_tokens),

@@ -69,75 +69,64 @@ def _too_large() -> bytes:
             + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
-def _waiting(conn: Any) -> bool:
-    """No request is being answered on ``conn``: what it sends now is a request's head."""
-    return conn.cycle is None or bool(conn.cycle.response_complete)
-
-
-def _received(conn: Any, size: int) -> None:
-    """Count what a connection sent while its head is not in; refuse a head too long."""
-    if not _waiting(conn):
-        conn._arbiter_head_bytes = 0
-        return
-    conn._arbiter_head_bytes = getattr(conn, "_arbiter_head_bytes", 0) + size
-    if conn._arbiter_head_bytes > _settings().max_header_bytes and \
-            not conn.transport.is_closing():
-        conn.transport.write(_too_large())
-        conn.transport.close()
-
-
-def _opened(conn: Any) -> None:
-    global _open
-    _open = conn.connections
-    _arm(conn)
-
-
-def _arm(conn: Any) -> None:
-    timer = getattr(conn, "_arbiter_head_timer", None)
-    if timer is not None:
-        timer.cancel()
-    conn._arbiter_head_timer = conn.loop.call_later(header_timeout(), _head_late, conn)
-
-
-def _head_late(conn: Any) -> None:
-    """The deadline passed: close the connection unless a request is being answered on it
-    (then its head came in time)."""
-    conn._arbiter_head_timer = None
-    if _waiting(conn) and not conn.transport.is_closing():
-        conn.transport.close()
-
-
-def _answered(conn: Any) -> None:
-    if not conn.transport.is_closing():
-        _arm(conn)
-
-
-def _lost(conn: Any) -> None:
-    timer = getattr(conn, "_arbiter_head_timer", None)
-    if timer is not None:
-        timer.cancel()
-        conn._arbiter_head_timer = None
-
-
 class _Tracked(_ProtocolBase):
     """What the service adds to uvicorn's HTTP protocols (h11's and httptools', which
-    name these steps alike): each connection counted and its head timed."""
+    name these steps alike): each connection counted, its head timed and bounded.
+
+    It reads uvicorn's protocol state (``cycle``, ``connections``, ``transport``,
+    ``loop``) and extends its steps (``on_response_complete`` among them), which are not
+    a public API: pyproject.toml pins the uvicorn they were written for, and
+    tests/test_pinned.py fails on any other."""
+
+    head_bytes = 0
+    head_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows the argument the same way
         super().connection_made(transport)
-        _opened(self)
+        global _open
+        _open = self.connections
+        self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        _lost(self)
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        _received(self, len(data))
+        self._received(len(data))
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        _answered(self)
+        if not self.transport.is_closing():
+            self._arm()
+
+    def _waiting(self) -> bool:
+        """No request is being answered: what the client sends now is a request's head."""
+        return self.cycle is None or bool(self.cycle.response_complete)
+
+    def _received(self, size: int) -> None:
+        """Count what the client sent while its head is not in; refuse a head too long."""
+        if not self._waiting():
+            self.head_bytes = 0
+            return
+        self.head_bytes += size
+        if self.head_bytes > _settings().max_header_bytes and not self.transport.is_closing():
+            self.transport.write(_too_large())
+            self.transport.close()
+
+    def _arm(self) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+        self.head_timer = self.loop.call_later(header_timeout(), self._head_late)
+
+    def _head_late(self) -> None:
+        """The deadline passed: close the connection unless a request is being answered
+        on it (then its head came in time)."""
+        self.head_timer = None
+        if self._waiting() and not self.transport.is_closing():
+            self.transport.close()
 
 
 class H11Connection(_Tracked, H11Protocol):

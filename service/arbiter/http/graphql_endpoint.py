@@ -61,7 +61,7 @@ class GraphQLEndpoint(GraphQL):
             await super().__call__(scope, receive, send)
             return
         # The body is read here (Guard holds it already), then the operation runs on
-        # GraphQL's own loop, off the service's (graphql_loop: a large answer's fields are
+        # GraphQL's own loop, off the service's (graphql.loop: a large answer's fields are
         # completed there while the probes answer here).
         body = await Request(scope=scope, receive=receive).body()
 

@@ -69,23 +69,28 @@ def problem(status: int, detail: str, errors: Sequence[Problem] = (),
 
 def problem_for(exc: Exception) -> Response:
     """The problem document of what kept a request from being answered (one of
-    ``UNANSWERED``): its status and detail, the pointers of what is wrong, and what its
-    kind adds (the limit it is over, the board not found)."""
-    status, detail = status_and_detail(exc)
-    extra: dict[str, Any] = {}
-    if isinstance(exc, LimitExceeded):
-        extra = {"type": LIMIT_TYPE, "title": LIMIT_TITLE, "limit": exc.limit,
-                 "maximum": exc.maximum}
-    elif isinstance(exc, BudgetExceeded):
-        extra = {"type": LIMIT_TYPE, "title": LIMIT_TITLE, "limit": exc.limit,
-                 "maximum": exc.budget_ms}
-    elif isinstance(exc, SignatureRefused):
-        extra = {"type": STATE_SIGNATURE,
-                 "title": "The state's signature is missing or does not hold"}
-    elif isinstance(exc, BoardNotFound):
-        extra = board_not_found(exc)
+    ``UNANSWERED``), as a response."""
+    status, extra = problem_of(exc)
     problems = exc.problems if isinstance(exc, (Unanswerable, InvalidInput)) else []
-    return problem(status, detail, problems, **extra)
+    return problem(status, status_and_detail(exc)[1], problems, **extra)
+
+
+def problem_of(exc: Exception) -> tuple[int, dict[str, Any]]:
+    """The status of what kept a request from being answered, and what its kind adds to
+    its problem document (its type and title, the limit it is over, the board not found)."""
+    status, _ = status_and_detail(exc)
+    if isinstance(exc, LimitExceeded):
+        return status, {"type": LIMIT_TYPE, "title": LIMIT_TITLE, "limit": exc.limit,
+                        "maximum": exc.maximum}
+    if isinstance(exc, BudgetExceeded):
+        return status, {"type": LIMIT_TYPE, "title": LIMIT_TITLE, "limit": exc.limit,
+                        "maximum": exc.budget_ms}
+    if isinstance(exc, SignatureRefused):
+        return status, {"type": STATE_SIGNATURE,
+                        "title": "The state's signature is missing or does not hold"}
+    if isinstance(exc, BoardNotFound):
+        return status, board_not_found(exc)
+    return status, {}
 
 
 def board_not_found(missing: BoardNotFound) -> dict[str, str]:
