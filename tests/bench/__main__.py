@@ -50,6 +50,7 @@ def main() -> None:
         graphql_inprocess,
         http_bench,
         ruleset_bench,
+        transport_cpu,
     )
 
     sections = {
@@ -61,6 +62,7 @@ def main() -> None:
         "http_latency": lambda: http_bench.latency_big(args.quick),
         "http_conquest_cost": lambda: http_bench.conquest_cost(args.quick),
         "boards": lambda: http_bench.boards(args.quick),
+        "transport": lambda: transport_cpu.run(args.quick),
         "memory": lambda: http_bench.memory(args.quick),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)

@@ -121,8 +121,10 @@ def as_text(rows: list[dict[str, Any]]) -> str:
     return "\n".join(json.dumps(r) for r in rows)
 
 
-def _lean(state: dict[str, Any], fields: tuple[str, ...]) -> tuple[str, dict[str, Any],
-                                                                   dict[str, Any]]:
+def split_board(state: dict[str, Any], fields: tuple[str, ...]) -> tuple[
+        str, dict[str, Any], dict[str, Any]]:
+    """A state sent by reference: its board's id, the board (``fields`` of the state) and
+    the state naming the board instead."""
     from arbiter.engine.boards import board_id
 
     board = {f: state[f] for f in fields}
@@ -141,8 +143,8 @@ def boards(quick: bool) -> list[dict[str, Any]]:
     v_body = hexes.validate_body(10)
     r_body = hexes.reachable_body(10)
     c_body = region_request(40)
-    bid, board, lean = _lean(v_body["state"], ("hexes",))
-    cbid, cboard, clean = _lean(c_body["state"], ("regions",))
+    bid, board, lean = split_board(v_body["state"], ("hexes",))
+    cbid, cboard, clean = split_board(c_body["state"], ("regions",))
     graphql_inline = graphql_body(10)
     graphql_lean = orjson.dumps({**orjson.loads(graphql_inline),
                                  "variables": {**orjson.loads(graphql_inline)["variables"],

@@ -25,6 +25,16 @@ def render(results: dict[str, Any]) -> str:
                                      ("vs_echo_rps", "× echo req/s"),
                                      ("vs_echo_p99", "× echo p99"),
                                      ("vs_rest_pair_rps", "× REST pair")])]
+    if "transport" in results:
+        out += ["", "CPU of one REST validate, board by reference, in the server (µs a request; "
+                f"the probe adds {results['transport']['probe_us_per_call']} µs a call):", "",
+                md(results["transport"]["rows"], [("round", "round"), ("what", "request"),
+                                                  ("server_us", "server"),
+                                                  ("engine_us", "engine"),
+                                                  ("outside_us", "outside the engine"),
+                                                  ("outside_per_engine", "outside ÷ engine"),
+                                                  ("outside_vs_floor", "outside × floor"),
+                                                  ("rps", "req/s")])]
     if "http_latency" in results:
         out += ["", "One connection, median latency by board size:", "",
                 md(results["http_latency"], [("what", "request"), ("p50_ms", "p50 ms"),

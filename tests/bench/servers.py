@@ -75,6 +75,14 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of process ``pid`` so far, all its threads (/proc/<pid>/stat)."""
+    # The command name (field 2) may hold spaces and parentheses: count from its end.
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of stat(5)
+    return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+
 def check(port: int, path: str, body: bytes) -> Any:
     r = httpx.post(f"http://127.0.0.1:{port}{path}", content=body,
                    headers={"content-type": "application/json"}, timeout=30)

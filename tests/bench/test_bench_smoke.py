@@ -20,6 +20,10 @@ def test_quick_bench_runs_and_writes_its_results(tmp_path: Path) -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     results = json.loads(out.read_text())
-    for section in ("engine", "rulesets", "graphql_inprocess", "cache", "http", "memory"):
+    for section in ("engine", "rulesets", "graphql_inprocess", "cache", "http", "memory",
+                    "transport"):
         assert section in results
     assert all(row["errors"] == 0 for row in results["http"])
+    # The probe's figures are there, one engine call a request (counts, not times).
+    assert all(row["calls_per_request"] == 1 for row in results["transport"]["rows"]
+               if "engine_us" in row)
