@@ -1,7 +1,8 @@
 """The engine's share of a server's CPU, counted from inside the server. The bench
 (transport_cpu.py) copies this file as ``sitecustomize.py`` into a temporary directory on
 the server's PYTHONPATH, so it runs as the interpreter starts: it wraps the engine's entry
-point named by BENCH_CPU_ENTRY ("module:Qualified.name", Ruleset.validate by default) so
+points named by BENCH_CPU_ENTRY ("module:Qualified.name", several separated by commas:
+the engine's two steps by default, compiling a state and judging an action against it) so
 that each call's ``time.thread_time()`` (the calling thread's user + system CPU, what the
 server's /proc/<pid>/stat counts) is added up, and appends the totals as JSON lines to the
 file BENCH_CPU_OUT names: once wrapped (or why it could not be), on SIGUSR1 (the bench
@@ -28,7 +29,8 @@ from typing import Any
 
 ENTRY = "BENCH_CPU_ENTRY"
 OUT = "BENCH_CPU_OUT"
-DEFAULT_ENTRY = "arbiter.engine.ruleset:Ruleset.validate"
+DEFAULT_ENTRY = ("arbiter.engine.ruleset:Position.ruling,"
+                 "arbiter.engine.ruleset:Ruleset.position")
 
 
 class Tally:
@@ -49,7 +51,9 @@ class Tally:
             self._threads.append(own)  # one bytecode: atomic under the GIL
         return own
 
-    def wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(self, fn: Callable[..., Any], counted: bool = True) -> Callable[..., Any]:
+        """``fn`` timed; ``counted``: its calls are the ones reported (one entry of several
+        stands for the request's engine work)."""
         @functools.wraps(fn)
         def timed(*args: Any, **kwargs: Any) -> Any:
             own = self._own()
@@ -63,7 +67,7 @@ class Tally:
                 return fn(*args, **kwargs)
             finally:
                 own[0] += time.thread_time() - started
-                own[1] += 1
+                own[1] += counted
                 own[2] = 0
 
         return timed
@@ -74,8 +78,14 @@ class Tally:
 
 
 def wrap_entry(spec: str, tally: Tally) -> str:
-    """Replace the function ``spec`` names by ``tally``'s wrapper of it; the file of the
-    module it came from (so the bench can check which source tree the server runs)."""
+    """Replace each function ``spec`` names (separated by commas) by ``tally``'s wrapper
+    of it, the first one's calls counted; the file of the module the first came from (so
+    the bench can check which source tree the server runs)."""
+    files = [_wrap_one(one.strip(), tally, i == 0) for i, one in enumerate(spec.split(","))]
+    return files[0]
+
+
+def _wrap_one(spec: str, tally: Tally, counted: bool) -> str:
     module_name, _, qualname = spec.partition(":")
     module = importlib.import_module(module_name)
     *path, name = qualname.split(".")
@@ -90,7 +100,7 @@ def wrap_entry(spec: str, tally: Tally) -> str:
         # A coroutine's thread CPU between its start and end includes whatever else the
         # event loop ran while it awaited: not its own cost.
         raise TypeError(f"{spec} is a coroutine function: name the synchronous work")
-    wrapped = tally.wrap(fn)
+    wrapped = tally.wrap(fn, counted)
     setattr(owner, name, type(found)(wrapped) if fn is not found else wrapped)
     return str(getattr(module, "__file__", ""))
 

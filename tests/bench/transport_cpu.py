@@ -1,5 +1,6 @@
 """The CPU one REST ``validate`` of a board sent by reference costs the server, split into
-the engine's part (``Ruleset.validate``, or the entry point a tree names instead) and the
+the engine's part (compiling the state and judging the action: ``Ruleset.position`` and
+``Position.ruling``, or the entry points a tree names instead) and the
 rest, the transport (reading the request, parsing it, the HTTP stack, writing the answer);
 beside them the floor, the orjson echo server's CPU for the same body (the least any JSON
 service spends on it). All in µs per request.

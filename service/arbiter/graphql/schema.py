@@ -98,7 +98,7 @@ def _derived_field(maker: TypeMaker, model: type[BaseModel]) -> Any:
 
 def _next_state(root: Any) -> Asked | None:
     """``Outcome.next``: the questions about the state the action resulted in."""
-    after = root.judged.after if isinstance(root, Answered) else None
+    after = root.judged.after() if isinstance(root, Answered) else None
     return Asked(after) if after is not None else None
 
 

@@ -298,8 +298,7 @@ class Service:
             # Only a legal action's state: one advisory mode applied despite its violations
             # is no state the rules reach, and comes back unsigned.
             signature = self.signer.sign(opened.ruleset, ruling.result.canonical)
-        judged = Judged(returned.answer(outcome, signature, before),
-                        opened.after(ruling, [action], mode))
+        judged = Judged(returned.answer(outcome, signature, before), opened, ruling, action, mode)
         return judged, outcome.state
 
     def _rule_all(self, opened: Opened, actions: Sequence[Any], sequence: bool, mode: Mode,
@@ -316,9 +315,10 @@ class Service:
                 raise reroot(exc, ("actions", i)) from None
             yield judged
             if sequence:
-                if judged.after is None:
+                after = judged.after()
+                if after is None:
                     return
-                current, before = judged.after, state
+                current, before = after, state
 
     async def _with_board(self, ruleset: AnyRuleset, attempt: Callable[[], Awaitable[T]]
                           ) -> T:

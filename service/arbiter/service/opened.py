@@ -54,10 +54,21 @@ class Opened:
                       digest(b"next\0" + b"\0".join(material)), self.size)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(eq=False)
 class Judged:
-    """One action judged against an ``Opened`` state: the answer, and the state it resulted
-    in, to ask more questions of (None when none resulted)."""
+    """One action judged against an ``Opened`` state: the answer, and how to reach the
+    state it resulted in, to ask more questions of (``after``: made once, when first
+    asked; a whole request never asks)."""
 
     answer: Answer
-    after: Opened | None
+    opened: Opened
+    ruling: Ruling
+    action: Any
+    mode: str
+    _after: list[Opened | None] = field(default_factory=list, repr=False)
+
+    def after(self) -> Opened | None:
+        """The state the action resulted in, opened (None when none resulted)."""
+        if not self._after:
+            self._after.append(self.opened.after(self.ruling, [self.action], self.mode))
+        return self._after[0]
