@@ -25,14 +25,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from arbiter.engine.draft import Draft
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.judging import first_legal, settle
+from arbiter.engine.outcome import Verdict
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
 from .candidates import candidates
-from .catalogue import BUILD_TREASURY, MAINTENANCE_TREASURY, SHIPS_PER_TURN
+from .catalogue import BUILD_TREASURY, CATALOGUE, MAINTENANCE_TREASURY, SHIPS_PER_TURN
 from .cities import AreaMovementEligibility, eligibility
 from .conflicts import causes
 from .judge import judge
@@ -46,7 +46,7 @@ from .models import (
     AreaMovementStep,
     PlayerId,
 )
-from .order import mover, turn_findings, waiting_for
+from .order import judge_turn, mover, waiting_for
 from .plan import check_plan, walk
 from .reach import AreaMovementLandReach, AreaMovementWaterReach, land_reach, water_reach
 
@@ -186,7 +186,7 @@ def run_reachable(request: AreaMovementReachableRequest) -> AreaMovementReachabl
     board = _board_for(request.state, request.player)
     player = request.player
     return AreaMovementReachableResponse(
-        player=player, may_move_now=not turn_findings(board, player),
+        player=player, may_move_now=judge_turn(board, player, Verdict(CATALOGUE)),
         waiting_for=waiting_for(board, player), land=land_reach(board, player),
         ships=_ship_reach(board, player), builds=_build_reach(board, player))
 
@@ -309,21 +309,21 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
     refused = None
     for k, plan in enumerate(request.plans):
         check_plan(board, plan.player, plan.steps, root=("plans", k))
-        turn = turn_findings(board, plan.player)
+        turn = Verdict(CATALOGUE)
+        judge_turn(board, plan.player, turn)
         walked = walk(board, plan.player, plan.steps)
-        if turn or walked.reported:
+        if turn.violations or walked.reported:
             refused = AreaMovementRefusal(
-                plan=k, step=walked.first_illegal if not turn else None,
-                codes=[f.code for f in turn] or [f.code for f in walked.reported])
+                plan=k, step=walked.first_illegal if turn.legal else None,
+                codes=[v.code for v in turn.violations or walked.reported])
             break
-        for h in walked.ledger.happenings:
-            if h.kind == "conflict_caused":
-                caused.append(_change(k, h.params, h.at.step))
-            elif h.kind == "conflict_voided":
-                voided.append(_change(k, h.params, h.at.step))
-        draft = Draft(board.state)
-        walked.ledger.write(draft)
-        state, _, _ = settle(draft, AreaMovementState)
+        for event in walked.events:
+            if event.kind == "conflict_caused":
+                caused.append(_change(k, event.params, event.at.step))
+            elif event.kind == "conflict_voided":
+                voided.append(_change(k, event.params, event.at.step))
+        walked.ledger.spelled()
+        state, _, _ = settle(walked.ledger.draft, AreaMovementState)
         board = compile_board(state)
     return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
                                          voided=voided, refused=refused)
