@@ -4,8 +4,9 @@
 ``resolve`` checks the orders (``orders.py``: malformed ones are 422 problems, rule
 breaches violations) and the rest of the request (decisions, combat results and level
 ups that name nothing in the state are 422 problems), then runs the phases over a
-``World``. The derived facts carry a result for every order, the units and strongholds
-left without one, and the trace's phases. Where a decision is needed and the request
+``World``, which enters every change in the turn's ledger. The derived facts carry a
+result for every order, the units and strongholds left without one, and the trace's
+phases. Where a decision is needed and the request
 does not give it, the turn stops before going past that point: each missing decision is
 a violation (``communique_pending``, ``archer_option_pending``, ``ejection_pending``,
 ``placement_pending``) and ``derived.pending_decisions`` lists them with their options;
@@ -57,13 +58,9 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
         run_turn(world)
     except DecisionsPending as stop:
         return Judgement(verdict, derived=_stopped(verdict, stop))
-    fields = world.fields()
 
     def apply() -> Draft:
-        draft = Draft(board.state)
-        for name, value in fields.items():
-            draft[name] = value
-        return draft
+        return world.ledger.draft
 
     derived: dict[str, Any] = {
         "results": world.results.listed(),
