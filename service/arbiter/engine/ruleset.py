@@ -11,7 +11,10 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
   step is reversible and how to apply it;
 - ``candidates(board, player)``: a pseudo-legal generator of the player's actions, which
   ``judge`` filters into the legal ones;
-- its ``catalogue`` (rules, codes, events, fixed data), its derived ``queries`` and
+- its ``listing`` (``engine.legal.Listing``): the order its generator lists in and what its
+  legal-actions answer shows beside the list; the engine makes the ``legal-actions``
+  query itself, from ``candidates`` and ``judge``, the same way for every ruleset;
+- its ``catalogue`` (rules, codes, events, fixed data), its other derived ``queries`` and
   ``examples`` to paste;
 - its ``board_fields``: the static part of a state, which a client may send by
   reference (``engine.boards``);
@@ -26,14 +29,14 @@ mode, and its actions report the draws. ``start`` makes a game's first state wit
 the caller drew, and ``signing_digest`` is what a state's signature covers: the engine
 draws nothing and keys nothing itself.
 
-``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
-at this boundary.
+``S``, ``A`` and ``B`` are the ruleset's state model, action union and board (which knows
+its players: ``engine.legal.Seated``): no ``Any`` at this boundary.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar, get_args
 
@@ -42,12 +45,14 @@ from pydantic import BaseModel, RootModel
 from arbiter.engine.boards import BoardShape, board_shape
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
 from arbiter.engine.draft import BoardRef, Draft, Ready
-from arbiter.engine.judging import Judgement, Seal, Signing, conclude, legal, settle
+from arbiter.engine.judging import Judgement, Seal, Signing, conclude, settle
+from arbiter.engine.legal import LEGAL_ACTIONS, Listing, Seated, legal, legal_actions_query
 from arbiter.engine.outcome import Mode, Outcome
+from arbiter.engine.query import Query as Query  # re-exported: where rulesets import it
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
-B = TypeVar("B")
+B = TypeVar("B", bound=Seated)
 
 # The field of a state that holds its seed (digital mode), in every ruleset that draws.
 SEED_FIELD = "rng"
@@ -59,28 +64,6 @@ StateCheck = Callable[[str], None]
 def no_draws(action: Any) -> tuple[str, ...]:
     """A ruleset whose actions report no draw."""
     return ()
-
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A derived question a ruleset answers, served at ``POST /v1/rulesets/{id}/{name}``.
-
-    ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
-    validated request and returns an instance of ``response``. ``run`` must be a pure
-    function of the request: the transport caches its answers by a digest of the request.
-    ``write`` (optional, for a query whose answer can be large): the same answer written
-    as JSON directly, byte for byte ``run(request).model_dump_json()``, built without
-    validating our own data again and written in small pieces (``engine.pieces``), so no
-    single call into pydantic-core holds the GIL while the service's probes wait.
-    """
-
-    name: str
-    summary: str
-    request: type[BaseModel]
-    response: type[BaseModel]
-    run: Callable[[Any], BaseModel]
-    examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
-    write: Callable[[Any], bytes] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +83,10 @@ class Ruleset(Generic[S, A, B]):
     compile: Callable[[S], B]
     judge: Callable[[B, A], Judgement]
     candidates: Callable[[B, str], Iterable[A]]
+    listing: Listing[B, A]
+    # Its derived questions (reachable, conquest-cost, ...). Legal-actions is the engine's:
+    # whatever this holds under that name is replaced by the listing of ``candidates``
+    # through ``judge`` (so a copy made with dataclasses.replace lists by its own judge).
     queries: Mapping[str, Query]
     examples: Examples
     # The static part of a state (a hex map, an area graph): the top-level state fields a
@@ -117,6 +104,10 @@ class Ruleset(Generic[S, A, B]):
     # GraphQL and OpenAPI, and a test checks every judgement's facts against it. None:
     # the ruleset derives nothing.
     derived_model: type[BaseModel] | None = None
+
+    def __post_init__(self) -> None:
+        listed = {**self.queries, LEGAL_ACTIONS: legal_actions_query(self)}
+        object.__setattr__(self, "queries", listed)  # frozen: set once, as it is made
 
     @cached_property
     def boards(self) -> BoardShape | None:

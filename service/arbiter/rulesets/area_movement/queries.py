@@ -9,38 +9,32 @@
 - ``city-eligibility``: per area and player, whether a city may be built there and by how
   many tokens the player is short;
 - ``conflicts``: the conflict situations after one or more plans (in the order they are
-  made), each with its cause, the conflicts each plan caused and those voided;
-- ``legal-actions``: what the player can do next, each action exactly as ``validate``
-  takes it: ending the movement, and each single step as a plan of one step; bounded by
-  ``limit``.
+  made), each with its cause, the conflicts each plan caused and those voided.
 
 They build on the same modules as ``validate`` (``order``, ``reach``, ``cities``,
-``conflicts``, ``plan``), and ``legal-actions`` lists the generator's plans that ``judge``
-finds legal, so a step listed is one ``validate`` accepts.
+``conflicts``, ``plan``), so they cannot disagree with it. ``legal-actions`` is the
+engine's (``arbiter.engine.legal``), over ``candidates.py``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.judging import first_legal, settle
+from arbiter.engine.judging import settle
 from arbiter.engine.outcome import Verdict
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
-from .candidates import candidates
 from .catalogue import BUILD_TREASURY, CATALOGUE, MAINTENANCE_TREASURY, SHIPS_PER_TURN
 from .cities import AreaMovementEligibility, eligibility
 from .conflicts import causes
-from .judge import judge
 from .models import (
     MAX_AREAS,
     MAX_STEPS,
     AreaId,
-    AreaMovementAnyAction,
     AreaMovementConflictCause,
     AreaMovementState,
     AreaMovementStep,
@@ -327,34 +321,3 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
         board = compile_board(state)
     return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
                                          voided=voided, refused=refused)
-
-
-# -- legal-actions --------------------------------------------------------------------------
-
-class AreaMovementLegalActionsRequest(Frozen):
-    state: AreaMovementState
-    player: PlayerId
-    limit: int = Field(default=100, ge=1, le=MAX_STEPS,
-                       description="At most this many steps are listed.")
-
-
-class AreaMovementLegalActionsResponse(Frozen):
-    player: str
-    actions: list[Annotated[AreaMovementAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back unchanged "
-        "as the request's action): ending the movement, then each movement plan of one step "
-        "the player can take next: end_movement, maintenances, builds, destroyed ships, land "
-        "steps, voyages.")
-    truncated: bool = Field(description="The listing stopped short: more actions are legal "
-                            "than ``limit``, or the generator had more to judge than one "
-                            "listing judges.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
-
-
-def run_legal_actions(request: AreaMovementLegalActionsRequest
-                      ) -> AreaMovementLegalActionsResponse:
-    board = _board_for(request.state, request.player)
-    bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
-    return AreaMovementLegalActionsResponse(
-        player=request.player, actions=bounded.actions, truncated=bounded.truncated,
-        count=len(bounded.actions))

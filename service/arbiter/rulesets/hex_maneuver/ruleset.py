@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -22,11 +23,8 @@ from .models import (
     HexManeuverState,
 )
 from .queries import (
-    HexManeuverLegalActionsRequest,
-    HexManeuverLegalActionsResponse,
     HexManeuverReachableRequest,
     HexManeuverReachableResponse,
-    run_legal_actions,
     run_reachable,
     write_reachable,
 )
@@ -39,13 +37,14 @@ QUERIES = {q.name: q for q in (
           request=HexManeuverReachableRequest, response=HexManeuverReachableResponse,
           run=run_reachable, write=write_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
-    Query(name="legal-actions",
-          summary="A player's legal maneuvers and explorations, each as validate takes it: "
-                  "whole armies, splits, unpacking, drops and pick-ups; bounded by limit.",
-          request=HexManeuverLegalActionsRequest, response=HexManeuverLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},)),
 )}
+
+LISTING: Listing[Board, HexManeuverAnyAction] = Listing(
+    summary="A player's legal maneuvers and explorations, each as validate takes it: whole "
+            "armies, splits, unpacking, drops and pick-ups; bounded by limit.",
+    order="army by army, whole-army maneuvers and explorations first, then splits, "
+          "unpacking, drops and pick-ups.",
+    examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},))
 
 RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -55,6 +54,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=HexManeuverDerived,
