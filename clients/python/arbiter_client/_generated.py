@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '48d49435ef00678201e99a6b7ce117b9a17f14791e2d268fb7bf13dcb35ca4e6'
+SCHEMA_SHA256 = 'b595d4249d50aaa546040505a7b0cae3239e98f18de186c39a8e2ae4fb97dd28'
 
 
 class AreaMovement(RulesetApi):
