@@ -48,7 +48,7 @@ from arbiter.engine.draft import BoardRef, Draft, Ready
 from arbiter.engine.judging import Judgement, Seal, Signing, conclude, settle
 from arbiter.engine.legal import LEGAL_ACTIONS, Listing, Seated, legal, legal_actions_query
 from arbiter.engine.outcome import Mode, Outcome
-from arbiter.engine.query import Query as Query  # re-exported: where rulesets import it
+from arbiter.engine.query import Query as Query  # re-exported: imported from here too
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)

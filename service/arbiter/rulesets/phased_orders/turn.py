@@ -31,6 +31,7 @@ from arbiter.engine.outcome import Event, Verdict, location
 from .board import Board
 from .catalogue import PHASE_NAMES
 from .decisions import DecisionsPending
+from .ledger import Ledger
 from .models import PhasedOrdersCommission, PhasedOrdersResolve, PhasedOrdersSubmit
 from .orders import Plan, check_orders, unordered
 from .phases import run_turn
@@ -45,8 +46,9 @@ def judge_submit(board: Board, action: PhasedOrdersSubmit, verdict: Verdict) -> 
     derived = {"orders": len(action.orders),
                "refused": sorted(plan.refused),
                "unordered": unordered(board, plan, action.player)}
-    # Submitting orders changes nothing: the state comes back as it was.
-    return Judgement(verdict, lambda: Draft(board.state), derived)
+    # Submitting orders changes nothing: the state comes back as it was (a ledger nothing
+    # is written into).
+    return Judgement(verdict, lambda: Ledger(board.state).draft, derived)
 
 
 def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -> Judgement:
