@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from arbiter.engine.errors import InvalidInput
+from arbiter.engine.legal import MAX_JUDGED
 from arbiter.engine.outcome import Mode, Outcome, state_hash
 from arbiter.engine.registry import AnyRuleset
 
@@ -131,13 +132,27 @@ def max_limit(ruleset: AnyRuleset) -> int:
     return min(LISTED, int(schema["properties"]["limit"].get("maximum", LISTED)))
 
 
+def judged_legal(ruleset: AnyRuleset, board: Any, player: str, limit: int
+                 ) -> tuple[list[Any], bool]:
+    """What a listing of ``limit`` must answer, found without the engine's listing: the
+    candidates ``judge`` finds legal among the first MAX_JUDGED proposed, the first
+    ``limit`` of them as JSON, and whether it stops short (more legal than ``limit``, or
+    candidates left unjudged)."""
+    proposed = list(islice(ruleset.candidates(board, player), MAX_JUDGED + 1))
+    found = [_json(a) for a in proposed[:MAX_JUDGED]
+             if ruleset.judge(board, a).verdict.legal]
+    return found[:limit], len(found) > limit or len(proposed) > MAX_JUDGED
+
+
 def check_listing(ruleset: AnyRuleset, state: State, players: Iterable[str], *,
                   every: bool = False) -> list[Any]:
     """The ``legal-actions`` answer for each player: asked twice, the same bytes; ``count``
     says how many are listed; each listed action (every one, or PER_PLAYER spread over
     the list), sent back unchanged to ``validate``, is legal; one fewer as ``limit`` lists
-    the same actions but the last, ``truncated``. Returns every action listed."""
-    model, _ = compiled(ruleset, state, "the state")
+    the same actions but the last, ``truncated``; and the answer is exactly the candidates
+    ``judge`` finds legal, in the generator's order (``judged_legal``). Returns every
+    action listed."""
+    model, board = compiled(ruleset, state, "the state")
     top = max_limit(ruleset)
     found: list[Any] = []
     for player in players:
@@ -162,6 +177,8 @@ def check_listing(ruleset: AnyRuleset, state: State, players: Iterable[str], *,
             assert cut["truncated"] and cut["actions"] == actions[:-1], (
                 f"{ruleset.id}: a limit one short of {player}'s {len(actions)} actions "
                 "does not list the same ones but the last, truncated")
+        assert (actions, answer["truncated"]) == judged_legal(ruleset, board, player, top), (
+            f"{ruleset.id}: {player}'s listing is not the candidates judge finds legal")
         found += actions
     return found
 

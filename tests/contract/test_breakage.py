@@ -2,7 +2,9 @@
 toy ruleset broken the way a real ruleset could break, raises ``AssertionError``, and
 the unbroken toy passes the same call. (A generator that proposes an occupied cell is no
 breakage on its own: ``judge`` filters it out of the legal actions, by design. It takes
-a ``judge`` that also forgets the rule for the listed actions to go wrong.)"""
+a ``judge`` that also forgets the rule for the listed actions to go wrong.) The
+legal-actions query is the engine's for every ruleset, so a broken listing stands for a
+bug in the engine: it is put in place of the engine's own, past the ``Ruleset``."""
 
 from __future__ import annotations
 
@@ -17,18 +19,12 @@ from arbiter.engine.catalogue import build_catalogue
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
 from arbiter.engine.registry import AnyRuleset
-from arbiter.engine.ruleset import Query
 from arbiter.engine.wire import Frozen
 from toy.tic_tac_toe import RULESET as TOY
 from toy.tic_tac_toe.board import Board
 from toy.tic_tac_toe.catalogue import CODES, EVENTS, PARAM_TYPES, RULES
 from toy.tic_tac_toe.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from toy.tic_tac_toe.models import TicTacToeAnyAction, TicTacToePlace
-from toy.tic_tac_toe.queries import (
-    TicTacToeLegalActionsRequest,
-    TicTacToeLegalActionsResponse,
-    run_legal_actions,
-)
 
 from .boards import SUBJECTS
 from .checks import (
@@ -45,6 +41,13 @@ from .test_contract import CASES, subject_of
 
 PLAYERS = ["alice", "bob"]
 Judge = Callable[[Board, TicTacToeAnyAction], Judgement]
+# The toy's legal-actions, as the engine makes it: its request is the listing's model.
+LISTED = TOY.queries["legal-actions"]
+Listing = Any
+
+
+def run_legal_actions(request: Any) -> Listing:
+    return LISTED.run(request)
 
 
 def broken(**parts: Any) -> AnyRuleset:
@@ -124,18 +127,18 @@ class ReshapedListing(Frozen):
     count: int
 
 
-def reshaped(request: TicTacToeLegalActionsRequest) -> ReshapedListing:
+def reshaped(request: Any) -> ReshapedListing:
     found = run_legal_actions(request)
     return ReshapedListing(player=found.player, truncated=found.truncated, count=found.count,
                            actions=[ReshapedAction(type=a.type, cell=getattr(a, "cell", None))
                                     for a in found.actions])
 
 
-def shuffled() -> Callable[[TicTacToeLegalActionsRequest], TicTacToeLegalActionsResponse]:
+def shuffled() -> Callable[[Any], Listing]:
     """A listing whose order changes from one ask to the next."""
     calls = itertools.count()
 
-    def run(request: TicTacToeLegalActionsRequest) -> TicTacToeLegalActionsResponse:
+    def run(request: Any) -> Listing:
         found = run_legal_actions(request)
         turn = next(calls) % max(len(found.actions), 1)
         return found.model_copy(update={"actions": found.actions[turn:] + found.actions[:turn]})
@@ -143,14 +146,17 @@ def shuffled() -> Callable[[TicTacToeLegalActionsRequest], TicTacToeLegalActions
     return run
 
 
-def never_truncated(request: TicTacToeLegalActionsRequest) -> TicTacToeLegalActionsResponse:
+def never_truncated(request: Any) -> Listing:
     return run_legal_actions(request).model_copy(update={"truncated": False})
 
 
-def listing_by(run: Callable[[TicTacToeLegalActionsRequest], Any]) -> AnyRuleset:
-    query = Query(name="legal-actions", summary="broken", request=TicTacToeLegalActionsRequest,
-                  response=TicTacToeLegalActionsResponse, run=run)
-    return broken(queries={**TOY.queries, "legal-actions": query})
+def listing_by(run: Callable[[Any], Any]) -> AnyRuleset:
+    """The toy answering legal-actions with ``run``: set past the engine, which makes every
+    ruleset's own listing when the ruleset is made."""
+    toy = broken()
+    query = dataclasses.replace(LISTED, summary="broken", run=run)
+    object.__setattr__(toy, "queries", {**toy.queries, "legal-actions": query})
+    return toy
 
 
 def test_the_unbroken_toy_passes_every_check() -> None:

@@ -1,9 +1,16 @@
-"""The legal-actions answer on every golden-case state (tests/cases/<ruleset>/, and the toy's
-tests/toy/cases/), for every player of the state:
+"""The legal-actions answer, which the engine makes for every ruleset (``engine/legal.py``):
+
+- every registered ruleset asks the same request (``state``, ``player``, ``limit`` with
+  one default and one maximum) and answers the same four fields first, under its own
+  prefix;
+
+and on every golden-case state (tests/cases/<ruleset>/, and the toy's tests/toy/cases/),
+for every player of the state:
 
 - every listed action, sent back unchanged as ``validate``'s action, is legal; the same
   request twice answers the same bytes; a ``limit`` one short cuts the last action and
-  says ``truncated`` (``checks.check_listing``);
+  says ``truncated``; the listing is exactly the candidates ``judge`` finds legal
+  (``checks.check_listing``);
 - every action type of every ruleset (and every kind of step, order and maneuver the
   generators document) is listed on at least one golden state, so a type the generator
   forgets fails here;
@@ -24,6 +31,7 @@ import pytest
 from pydantic import ValidationError
 
 from arbiter.engine.errors import InvalidInput
+from arbiter.engine.legal import LIMIT, MAX_LIMIT, pascal
 from arbiter.engine.registry import AnyRuleset
 
 from .checks import check_listing, legal_actions, max_limit, spread
@@ -97,6 +105,25 @@ def listed_on_golden_states(ruleset_id: str) -> list[dict[str, Any]]:
 
 
 per_ruleset = pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+
+
+def test_every_ruleset_takes_one_limit_default_and_maximum() -> None:
+    limits = {}
+    for ruleset_id in RULESET_IDS:
+        request = ruleset_of(ruleset_id).queries["legal-actions"].request
+        limit = request.model_json_schema()["properties"]["limit"]
+        limits[ruleset_id] = (limit["default"], limit["minimum"], limit["maximum"])
+    assert set(limits.values()) == {(LIMIT, 1, MAX_LIMIT)} == {(100, 1, 10_000)}, limits
+
+
+@per_ruleset
+def test_the_listing_has_one_shape_under_the_rulesets_names(ruleset_id: str) -> None:
+    query = ruleset_of(ruleset_id).queries["legal-actions"]
+    prefix = pascal(ruleset_id)
+    assert (query.request.__name__, query.response.__name__) == (
+        f"{prefix}LegalActionsRequest", f"{prefix}LegalActionsResponse")
+    assert list(query.request.model_fields) == ["state", "player", "limit"]
+    assert list(query.response.model_fields)[:4] == ["player", "actions", "truncated", "count"]
 
 
 @per_ruleset

@@ -1,5 +1,5 @@
 """The pipeline's own rules, on a model of two fields: strict and advisory mode, the
-resulting state checked against the state model, legal actions filtered through judge."""
+resulting state checked against the state model (legal actions: test_legal.py)."""
 
 import hashlib
 from typing import Annotated
@@ -11,7 +11,7 @@ from pydantic import Field
 from arbiter.engine.catalogue import build_catalogue
 from arbiter.engine.draft import BoardRef, Draft, Ready
 from arbiter.engine.errors import InvalidInput
-from arbiter.engine.judging import Judgement, conclude, first_legal, settle
+from arbiter.engine.judging import Judgement, conclude, settle
 from arbiter.engine.outcome import Verdict, state_hash
 from arbiter.engine.wire import Frozen
 
@@ -122,31 +122,3 @@ def test_a_states_canonical_json_is_its_fields_and_folds_any_of_them_to_a_digest
     assert canonical.folded(["inner"]) == b'{"count":1,"inner":"' + b"d" * 64 + b'"}'
     count = hashlib.sha256(b"1").hexdigest().encode()
     assert canonical.folded(["count"]) == b'{"count":"' + count + b'","inner":{"label":"a"}}'
-
-
-def test_first_legal_stops_one_past_the_limit() -> None:
-    judged: list[int] = []
-
-    def judge(board: None, n: int) -> Judgement:
-        judged.append(n)
-        return judgement(n)
-
-    found = first_legal(judge, None, iter(range(20)), limit=3)
-    assert found.actions == [0, 2, 4] and found.truncated
-    assert judged == [0, 1, 2, 3, 4, 5, 6]
-    assert first_legal(judge, None, iter([1, 2]), limit=3).truncated is False
-
-
-def test_first_legal_judges_at_most_max_judged_candidates() -> None:
-    judged: list[int] = []
-
-    def judge(board: None, n: int) -> Judgement:
-        judged.append(n)
-        return judgement(n)
-
-    # Three legal actions among the five judged: the listing stops there, truncated.
-    found = first_legal(judge, None, iter(range(20)), limit=10, max_judged=5)
-    assert found.actions == [0, 2, 4] and found.truncated
-    assert judged == [0, 1, 2, 3, 4]
-    # A generator that ends at the budget is listed whole, not truncated.
-    assert first_legal(judge, None, iter(range(5)), limit=10, max_judged=5).truncated is False

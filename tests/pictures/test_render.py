@@ -27,14 +27,10 @@ from arbiter.rulesets.area_movement.queries import AreaMovementReachableRequest
 from arbiter.rulesets.area_movement.queries import run_reachable as run_area_reachable
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_STATE as HEX
 from arbiter.rulesets.hex_maneuver.queries import HexManeuverReachableRequest, run_reachable
+from arbiter.rulesets.phased_orders import RULESET as PHASED_ORDERS
 from arbiter.rulesets.phased_orders.examples import EXAMPLE_ACTION as TURN
 from arbiter.rulesets.phased_orders.examples import EXAMPLE_STATE as VALLEY
-from arbiter.rulesets.phased_orders.queries import (
-    PhasedOrdersLegalActionsRequest,
-    PhasedOrdersResolveRequest,
-    run_legal_actions,
-    run_resolve,
-)
+from arbiter.rulesets.phased_orders.queries import PhasedOrdersResolveRequest, run_resolve
 from arbiter.rulesets.region_conquest.examples import EXAMPLE_STATE as REGIONS
 from arbiter.rulesets.region_conquest.queries import RegionConquestCostRequest, run_conquest_cost
 from arbiter.rulesets.territory_conquest.examples import EXAMPLE_ACTION as TERRITORY_ACTION
@@ -210,8 +206,9 @@ def phased_orders_board(p: Picture) -> None:
 
 
 def phased_orders_reachable(p: Picture) -> None:
-    answer = run_legal_actions(PhasedOrdersLegalActionsRequest(state=VALLEY, player="red",
-                                                               limit=10_000))
+    listing = PHASED_ORDERS.queries["legal-actions"]
+    answer = listing.run(listing.request.model_validate({"state": VALLEY, "player": "red",
+                                                         "limit": 10_000}))
     listed = answer.model_dump(mode="json")["actions"]
     moves = [a["orders"][0] for a in listed if a["type"] == "submit"
              and a["orders"][0]["order"] == "move" and a["orders"][0]["unit"] == "red-cavalry"]

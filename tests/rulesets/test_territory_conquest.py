@@ -22,12 +22,9 @@ from arbiter.rulesets.territory_conquest.models import (
 from arbiter.rulesets.territory_conquest.move import reach
 from arbiter.rulesets.territory_conquest.queries import (
     TerritoryConquestConquestCostRequest,
-    TerritoryConquestLegalActionsRequest,
-    TerritoryConquestLegalActionsResponse,
     TerritoryConquestStandingRequest,
 )
 from arbiter.rulesets.territory_conquest.queries import run_conquest_cost as conquest_cost
-from arbiter.rulesets.territory_conquest.queries import run_legal_actions as legal_actions
 from arbiter.rulesets.territory_conquest.queries import run_standing as standing
 
 from .territory_conquest_boards import (
@@ -38,6 +35,10 @@ from .territory_conquest_boards import (
     setup_state,
     worked_example_state,
 )
+
+# The engine's legal-actions of territory_conquest (``arbiter.engine.legal``).
+TerritoryConquestLegalActionsRequest = RULESET.queries["legal-actions"].request
+legal_actions = RULESET.queries["legal-actions"].run
 
 
 def parse(st: dict[str, Any]) -> TerritoryConquestState:
@@ -246,7 +247,7 @@ def test_every_listed_legal_action_is_legal(make_state: Any) -> None:
         assert board is not None
 
 
-def moves_of(answer: TerritoryConquestLegalActionsResponse) -> list[TerritoryConquestMove]:
+def moves_of(answer: Any) -> list[TerritoryConquestMove]:
     return [a for a in answer.actions if isinstance(a, TerritoryConquestMove)]
 
 

@@ -18,10 +18,6 @@ from arbiter.rulesets.territory_conquest.models import (
     TerritoryConquestState,
 )
 from arbiter.rulesets.territory_conquest.order import to_act
-from arbiter.rulesets.territory_conquest.queries import (
-    TerritoryConquestLegalActionsRequest,
-)
-from arbiter.rulesets.territory_conquest.queries import run_legal_actions as legal_actions
 
 from .territory_conquest_boards import (
     BLUE,
@@ -31,6 +27,10 @@ from .territory_conquest_boards import (
     setup_state,
     worked_example_state,
 )
+
+# The engine's legal-actions of territory_conquest (``arbiter.engine.legal``).
+TerritoryConquestLegalActionsRequest = RULESET.queries["legal-actions"].request
+legal_actions = RULESET.queries["legal-actions"].run
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from arbiter.engine.ruleset import Listing
+from arbiter.engine.query import Streamed
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver import RULESET as HEX
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_STATE
 from arbiter.service.problems import LimitExceeded
-from arbiter.service.writing import PIECE, listing_json, model_json
+from arbiter.service.writing import PIECE, model_json, streamed_json
 from hardening.test_bounded import ferry_board
 
 QUERIES = [(ruleset.id, query) for ruleset in builtin_registry()
@@ -30,8 +30,8 @@ def test_every_example_answer_is_written_as_its_model_writes_it(ruleset: str,
         request = query.request.model_validate(example)
         answer = query.run(request)
         assert model_json(answer) == answer.model_dump_json().encode()
-        if query.listing is not None:
-            assert listing_json(query.listing(request)) == answer.model_dump_json().encode()
+        if query.streamed is not None:
+            assert streamed_json(query.streamed(request)) == answer.model_dump_json().encode()
 
 
 def test_long_lists_are_written_in_pieces_with_the_same_bytes() -> None:
@@ -45,13 +45,13 @@ def test_long_lists_are_written_in_pieces_with_the_same_bytes() -> None:
 
 
 @pytest.mark.parametrize("radius", [0, 3, 12])
-def test_reachable_written_from_its_listing_is_its_model_answer(radius: int) -> None:
+def test_reachable_written_from_its_stream_is_its_model_answer(radius: int) -> None:
     query = HEX.queries["reachable"]
     state = ferry_board(radius, 5) if radius else EXAMPLE_STATE
     army = "a0" if radius else "red-1"
     request = query.request.model_validate({"state": state, "army": army})
-    assert query.listing is not None
-    written = listing_json(query.listing(request))
+    assert query.streamed is not None
+    written = streamed_json(query.streamed(request))
     answer = query.run(request)
     assert written == answer.model_dump_json().encode()
     # Checked against the declared response model, strictly: our own data, never
@@ -71,10 +71,10 @@ def test_a_written_answer_stops_as_soon_as_it_is_over_the_limit() -> None:
             yield {"n": i, "pad": "x" * 90}
 
     with pytest.raises(LimitExceeded) as refused:
-        listing_json(Listing({"head": 1}, "items", items(), "the listing"), 10_000)
+        streamed_json(Streamed({"head": 1}, "items", items(), "the listing"), 10_000)
     assert refused.value.limit == "ARBITER_MAX_ANSWER_BYTES"
     assert "the listing would take about 10" in refused.value.problems[0].detail
     assert len(made) < 110  # about 100 items of 100 bytes, not the thousand
-    assert listing_json(Listing({"head": 1}, "items", iter([1, 2]))) == \
+    assert streamed_json(Streamed({"head": 1}, "items", iter([1, 2]))) == \
         b'{"head":1,"items":[1,2]}'
-    assert listing_json(Listing({}, "items", iter([]))) == b'{"items":[]}'
+    assert streamed_json(Streamed({}, "items", iter([]))) == b'{"items":[]}'

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a30bb30c214a1602ab181348dd0bc3793bb48c3a707f97b756d3e1e1ae3efcf8'
+SCHEMA_SHA256 = 'a1a7d88547f60f45925e796bdd7400e3b89476c6a59cc60196dc2cf5ea0ec4c7'
 
 
 class AreaMovement(RulesetApi):

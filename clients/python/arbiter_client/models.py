@@ -6558,9 +6558,9 @@ class AreaMovementLegalActionsRequest(BaseModel):
     limit: Annotated[
         int | None,
         Field(
-            description="At most this many steps are listed.",
+            description="At most this many actions are listed.",
             ge=1,
-            le=1000,
+            le=10000,
             title="Limit",
         ),
     ] = 100
@@ -7780,7 +7780,7 @@ class RegionConquestLegalActionsResponse(BaseModel):
             ]
         ],
         Field(
-            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.",
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.",
             title="Actions",
         ),
     ]
@@ -7808,7 +7808,10 @@ class RegionConquestLegalActionsResponse(BaseModel):
     ]
     truncated: Annotated[
         bool,
-        Field(description="More than `limit` actions are legal.", title="Truncated"),
+        Field(
+            description="The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.",
+            title="Truncated",
+        ),
     ]
 
 
@@ -8641,7 +8644,7 @@ class PhasedOrdersLegalActionsResponse(BaseModel):
             ]
         ],
         Field(
-            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).",
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).",
             title="Actions",
         ),
     ]
@@ -9243,7 +9246,7 @@ class TerritoryConquestLegalActionsResponse(BaseModel):
             ]
         ],
         Field(
-            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.",
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.",
             title="Actions",
         ),
     ]
@@ -9478,7 +9481,7 @@ class AreaMovementLegalActionsResponse(BaseModel):
             ]
         ],
         Field(
-            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action): ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.",
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.",
             title="Actions",
         ),
     ]
@@ -9635,7 +9638,7 @@ class HexManeuverLegalActionsResponse(BaseModel):
             ]
         ],
         Field(
-            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in the order of candidates.py: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.",
+            description="Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.",
             title="Actions",
         ),
     ]
@@ -9958,7 +9961,15 @@ class HexManeuverLegalActionsRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    limit: Annotated[int | None, Field(ge=1, le=10000, title="Limit")] = 1000
+    limit: Annotated[
+        int | None,
+        Field(
+            description="At most this many actions are listed.",
+            ge=1,
+            le=10000,
+            title="Limit",
+        ),
+    ] = 100
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     signature: Annotated[
         StateSignature | None,

@@ -7,27 +7,21 @@ The rules of strict and advisory mode live here once: a legal action is applied;
 illegal one is applied only in advisory mode and only when its effect is well defined,
 its violations then downgraded to warnings beside the resulting state.
 
-Legal actions are derived, not written twice: a ruleset's pseudo-legal generator
-proposes actions and ``judge`` filters them (``legal``), so a listed action always
-validates as legal.
+Legal actions are derived from ``judge`` too, not written twice: ``engine.legal``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from arbiter.engine.bounds import checkpoint
 from arbiter.engine.canonical import Canonical
 from arbiter.engine.draft import BoardRef, Draft
 from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Mode, Outcome, Verdict
-
-A = TypeVar("A")
-B = TypeVar("B")
 
 # The facts a frontend shows beside a verdict: given as they are, or as a function that
 # makes them, for facts that cost something to find (what is in range at the destination),
@@ -109,49 +103,3 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
         derived=judgement.facts(), reversible=judgement.reversible,
         state_hash=result.canonical.hash())
     return Ruling(outcome, result)
-
-
-def legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A]
-          ) -> Iterator[A]:
-    """The candidates ``judge`` finds legal, in the generator's order."""
-    for action in candidates:
-        checkpoint()
-        if judge(board, action).verdict.legal:
-            yield action
-
-
-# How many candidates one listing judges at most, whatever its ``limit``: a combinatorial
-# generator (splits, drops, pick-ups) may propose far more actions than are legal, and a
-# listing stays within the request's compute budget by counting judgements, not time, so
-# the same request always answers the same list.
-MAX_JUDGED = 10_000
-
-
-@dataclass(frozen=True, slots=True)
-class Bounded(Generic[A]):
-    """The first ``limit`` legal actions, and whether the listing stopped short: more were
-    legal than ``limit``, or the generator still had candidates when ``MAX_JUDGED`` of them
-    had been judged."""
-
-    actions: list[A]
-    truncated: bool
-
-
-def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A],
-                limit: int, max_judged: int = MAX_JUDGED) -> Bounded[A]:
-    """At most ``limit`` legal actions, in the generator's order; the generator is judged
-    one step past the limit so ``truncated`` is exact, and no further; at most
-    ``max_judged`` candidates are judged (``truncated`` when some were left unjudged)."""
-    found: list[A] = []
-    judged = 0
-    for action in candidates:
-        checkpoint()
-        if judged == max_judged:
-            return Bounded(found, True)
-        judged += 1
-        if not judge(board, action).verdict.legal:
-            continue
-        if len(found) == limit:
-            return Bounded(found, True)
-        found.append(action)
-    return Bounded(found, False)

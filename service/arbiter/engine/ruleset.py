@@ -11,7 +11,10 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
   step is reversible and how to apply it;
 - ``candidates(board, player)``: a pseudo-legal generator of the player's actions, which
   ``judge`` filters into the legal ones;
-- its ``catalogue`` (rules, codes, events, fixed data), its derived ``queries`` and
+- its ``listing`` (``engine.legal.Listing``): the order its generator lists in and what its
+  legal-actions answer shows beside the list; the engine makes the ``legal-actions``
+  query itself, from ``candidates`` and ``judge``, the same way for every ruleset;
+- its ``catalogue`` (rules, codes, events, fixed data), its other derived ``queries`` and
   ``examples`` to paste;
 - its ``board_fields``: the static part of a state, which a client may send by
   reference (``engine.boards``);
@@ -29,14 +32,14 @@ A state is judged from its ``Position`` (the state parsed and its board compiled
 whatever is asked of it): ``Position.canonical`` is its canonical JSON (what a caller
 that checks a state before judging it digests), ``Position.ruling`` judges one action.
 
-``S``, ``A`` and ``B`` are the ruleset's state model, action union and board: no ``Any``
-at this boundary.
+``S``, ``A`` and ``B`` are the ruleset's state model, action union and board (which knows
+its players: ``engine.legal.Seated``): no ``Any`` at this boundary.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar, get_args
 
@@ -47,12 +50,14 @@ from arbiter.engine.bounds import checkpoint
 from arbiter.engine.canonical import Canonical, Ready
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
 from arbiter.engine.draft import BoardRef, Draft
-from arbiter.engine.judging import Judgement, Ruling, Settled, conclude, legal, settle
+from arbiter.engine.judging import Judgement, Ruling, Settled, conclude, settle
+from arbiter.engine.legal import LEGAL_ACTIONS, Listing, Seated, legal, legal_actions_query
 from arbiter.engine.outcome import Mode, Outcome
+from arbiter.engine.query import Query as Query  # re-exported: imported from here too
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
-B = TypeVar("B")
+B = TypeVar("B", bound=Seated)
 
 # The field of a state that holds its seed (digital mode), in every ruleset that draws.
 SEED_FIELD = "rng"
@@ -61,40 +66,6 @@ SEED_FIELD = "rng"
 def no_draws(action: Any) -> tuple[str, ...]:
     """A ruleset whose actions report no draw."""
     return ()
-
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A derived question a ruleset answers, served at ``POST /v1/rulesets/{id}/{name}``.
-
-    ``request`` is the whole body model (it has a ``state`` field); ``run`` takes the
-    validated request and returns an instance of ``response``. ``run`` must be a pure
-    function of the request: the transport caches its answers by a digest of the request.
-    ``listing`` (optional, for a query whose answer can be large): the same answer as
-    plain data, its one long list made item by item (``Listing``), whose JSON is byte for
-    byte ``run(request).model_dump_json()``: the caller writes it without validating the
-    engine's own data into models again.
-    """
-
-    name: str
-    summary: str
-    request: type[BaseModel]
-    response: type[BaseModel]
-    run: Callable[[Any], BaseModel]
-    examples: Sequence[Mapping[str, Any]] = field(default_factory=tuple)
-    listing: Callable[[Any], Listing] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """An answer made of a head and one long list: ``{**head, name: [*items]}``, the items
-    made as they are consumed (so the whole answer need never be held as data). ``what``
-    names the answer in a refusal (an answer over the size limit)."""
-
-    head: Mapping[str, Any]
-    name: str
-    items: Iterable[Any]
-    what: str = "the answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +85,10 @@ class Ruleset(Generic[S, A, B]):
     compile: Callable[[S], B]
     judge: Callable[[B, A], Judgement]
     candidates: Callable[[B, str], Iterable[A]]
+    listing: Listing[B, A]
+    # Its derived questions (reachable, conquest-cost, ...). Legal-actions is the engine's:
+    # whatever this holds under that name is replaced by the listing of ``candidates``
+    # through ``judge`` (so a copy made with dataclasses.replace lists by its own judge).
     queries: Mapping[str, Query]
     examples: Examples
     # The static part of a state (a hex map, an area graph): the top-level state fields a
@@ -131,6 +106,10 @@ class Ruleset(Generic[S, A, B]):
     # GraphQL and OpenAPI, and a test checks every judgement's facts against it. None:
     # the ruleset derives nothing.
     derived_model: type[BaseModel] | None = None
+
+    def __post_init__(self) -> None:
+        listed = {**self.queries, LEGAL_ACTIONS: legal_actions_query(self)}
+        object.__setattr__(self, "queries", listed)  # frozen: set once, as it is made
 
     @cached_property
     def boards(self) -> BoardShape | None:

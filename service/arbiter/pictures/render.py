@@ -17,11 +17,12 @@ tens of thousands of hexes helps nobody and costs megabytes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field, RootModel, create_model
+from pydantic import BaseModel, Field, create_model
 
 from arbiter.engine.errors import InvalidInput, Problem
+from arbiter.engine.legal import Seated, action_union, pascal
 from arbiter.engine.outcome import Outcome
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.engine.wire import Frozen
@@ -47,7 +48,7 @@ class RenderedPicture(Frozen):
 AnyRuleset = Ruleset[Any, Any, Any]
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
-B = TypeVar("B")
+B = TypeVar("B", bound=Seated)
 
 
 def pictured(ruleset: Ruleset[S, A, B], picture: Picture[B]) -> Ruleset[S, A, B]:
@@ -57,24 +58,11 @@ def pictured(ruleset: Ruleset[S, A, B], picture: Picture[B]) -> Ruleset[S, A, B]
     return dataclasses.replace(ruleset, queries=queries)
 
 
-def _camel(ruleset_id: str) -> str:
-    return "".join(part.capitalize() for part in ruleset_id.split("_"))
-
-
-def _action_type(action_model: type[RootModel[Any]]) -> Any:
-    """The action union as a field type (the tag-discriminated union, not its root model,
-    so GraphQL carries it as the JSON it is)."""
-    root = action_model.model_fields["root"]
-    if root.discriminator:
-        return Annotated[root.annotation, Field(discriminator=root.discriminator)]
-    return root.annotation
-
-
 def request_models(ruleset: AnyRuleset, picture: Picture[Any]) -> tuple[type[BaseModel],
                                                                          type[BaseModel]]:
     """The render request model and its overlay model, named after the ruleset."""
-    prefix = _camel(ruleset.id)
-    action: Any = _action_type(ruleset.action_model) | None
+    prefix = pascal(ruleset.id)
+    action: Any = action_union(ruleset.action_model) | None
     overlay = create_model(
         f"{prefix}RenderOverlay", __base__=picture.overlay,
         action=(action, Field(default=None, description="A proposed action: drawn as "

@@ -29,7 +29,7 @@ from arbiter.engine.ruleset import Query
 from arbiter.service.compute import Compute
 from arbiter.service.limits import Limits
 from arbiter.service.loops import at_home, call_at_home
-from arbiter.service.writing import listing_json, model_json
+from arbiter.service.writing import model_json, streamed_json
 
 
 def digest(data: bytes) -> bytes:
@@ -74,8 +74,8 @@ class Answers:
 
         def make() -> bytes:
             parsed = request()
-            if query.listing is not None:
-                return listing_json(query.listing(parsed), limit)
+            if query.streamed is not None:
+                return streamed_json(query.streamed(parsed), limit)
             # Written in short pieces: the event loop answers the probes meanwhile.
             return model_json(query.run(parsed))
 

@@ -9,8 +9,8 @@ between two of them.
 
 - ``model_json``: any response model's ``model_dump_json()``, byte for byte, its long
   top-level lists written ``PIECE`` items per call;
-- ``listing_json``: an answer the engine describes as plain data (``engine.ruleset.
-  Listing``: our own, never validated again), its one long list written item by item,
+- ``streamed_json``: an answer the engine describes as plain data (``engine.query.
+  Streamed``: our own, never validated again), its one long list written item by item,
   bounded as it grows by the answer limit: the bytes written are the exact size, so
   nothing larger than the limit is ever held.
 """
@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, RootModel, TypeAdapter
 
-from arbiter.engine.ruleset import Listing
+from arbiter.engine.query import Streamed
 from arbiter.service.problems import answer_too_large
 
 # List items serialised per call: a few hundred small models, well under a millisecond.
@@ -64,19 +64,19 @@ def model_json(model: BaseModel) -> bytes:
     return b"{" + b",".join(parts) + b"}"
 
 
-def listing_json(listing: Listing, limit: int = 0) -> bytes:
+def streamed_json(streamed: Streamed, limit: int = 0) -> bytes:
     """``orjson.dumps({**head, name: list(items)})`` written one item per call, the items
     made as they are written (so the whole answer is never held as data), refused as
     soon as it grows over ``limit`` bytes (0: none)."""
-    head = listing.head
+    head = streamed.head
     start = orjson.dumps(head)
-    start = (start[:-1] + b"," if head else b"{") + orjson.dumps(listing.name) + b":["
+    start = (start[:-1] + b"," if head else b"{") + orjson.dumps(streamed.name) + b":["
     written = [start]
     size = len(start) + 2
-    for item in listing.items:
+    for item in streamed.items:
         piece = orjson.dumps(item)
         size += len(piece) + 1
         if 0 < limit < size:
-            raise answer_too_large(size, limit, listing.what)
+            raise answer_too_large(size, limit, streamed.what)
         written.append(piece)
     return written[0] + b",".join(written[1:]) + b"]}"

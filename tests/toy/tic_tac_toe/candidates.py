@@ -1,5 +1,5 @@
 """The pseudo-legal generator of tic_tac_toe: the actions worth judging for a player now.
-``judge`` filters them (``arbiter.engine.judging.legal``), so what ``legal-actions`` lists
+``judge`` filters them (``arbiter.engine.legal``), so what ``legal-actions`` lists
 is exactly what ``validate`` accepts. In the documented order: a mark on each empty cell
 in cell order, then resigning. Whose turn it is and whether the game is over are left to
 ``judge``: the generator knows the geometry, not the rules."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
+from arbiter.engine.ledger import Ledger
 from arbiter.engine.outcome import Verdict
 
 from .board import Board, check_player
@@ -35,14 +36,14 @@ def judge_place(board: Board, action: TicTacToePlace, verdict: Verdict) -> Judge
         verdict.violate("cell_taken", fatal=True, cell=cell, mark=held)
 
     def apply() -> Draft:
-        draft = Draft(board.state)
+        ledger = Ledger(board.state)
         mark = board.mark_of(player)
-        cells = draft["board"]          # the cells as JSON, changed in place
+        cells = ledger["board"]         # the cells as JSON, changed in place
         cells[cell] = mark
-        draft["turn"] = board.opponent(player)
+        ledger["turn"] = board.opponent(player)
         verdict.event("mark_placed", player=player, mark=mark, cell=cell)
         announce_end(board, cells, verdict)
-        return draft
+        return ledger.draft
 
     return Judgement(verdict, apply)
 

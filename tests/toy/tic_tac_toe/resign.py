@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
+from arbiter.engine.ledger import Ledger
 from arbiter.engine.outcome import Verdict
 
 from .board import Board, check_player
@@ -22,9 +23,9 @@ def judge_resign(board: Board, action: TicTacToeResign, verdict: Verdict) -> Jud
         verdict.violate("not_your_turn", player=player, turn_player=board.state.turn)
 
     def apply() -> Draft:
-        draft = Draft(board.state)
-        draft["resigned"] = player
+        ledger = Ledger(board.state)
+        ledger["resigned"] = player
         verdict.event("player_resigned", player=player, winner=board.opponent(player))
-        return draft
+        return ledger.draft
 
     return Judgement(verdict, apply)

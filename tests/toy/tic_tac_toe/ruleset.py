@@ -1,10 +1,12 @@
 """The ``tic_tac_toe`` ruleset, assembled from its parts: models, catalogue,
-``compile_board``, ``judge``, the ``candidates`` generator and the legal-actions query.
-The engine runs the pipeline (``arbiter.engine.ruleset.Ruleset``)."""
+``compile_board``, ``judge``, the ``candidates`` generator and what its legal-actions
+lists. The engine runs the pipeline and answers legal-actions
+(``arbiter.engine.ruleset.Ruleset``)."""
 
 from __future__ import annotations
 
-from arbiter.engine.ruleset import Query, Ruleset
+from arbiter.engine.legal import Listing
+from arbiter.engine.ruleset import Ruleset
 
 from .board import Board, compile_board
 from .candidates import candidates
@@ -12,19 +14,12 @@ from .catalogue import CATALOGUE
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .judge import judge
 from .models import TicTacToeAction, TicTacToeAnyAction, TicTacToeOptions, TicTacToeState
-from .queries import (
-    TicTacToeLegalActionsRequest,
-    TicTacToeLegalActionsResponse,
-    run_legal_actions,
-)
 
-QUERIES = {q.name: q for q in (
-    Query(name="legal-actions",
-          summary="What the player may do now: a mark on each empty cell, and resigning.",
-          request=TicTacToeLegalActionsRequest, response=TicTacToeLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "alice"},)),
-)}
+LISTING: Listing[Board, TicTacToeAnyAction] = Listing(
+    summary="What the player may do now: a mark on each empty cell, and resigning.",
+    order="a mark on each empty cell in cell order, then resign; none when it is not the "
+          "player's turn or the game is over.",
+    examples=({"state": EXAMPLE_STATE, "player": "alice"},))
 
 RULESET: Ruleset[TicTacToeState, TicTacToeAnyAction, Board] = Ruleset(
     catalogue=CATALOGUE,
@@ -34,6 +29,7 @@ RULESET: Ruleset[TicTacToeState, TicTacToeAnyAction, Board] = Ruleset(
     compile=compile_board,
     judge=judge,
     candidates=candidates,
-    queries=QUERIES,
+    listing=LISTING,
+    queries={},
     examples=EXAMPLES,
 )

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
-from arbiter.engine.judging import legal
+from arbiter.engine.legal import legal
 from arbiter.engine.wire import Frozen, Id
 from arbiter.pictures.scene import Arrow, Node, Picture, Piece, Scene, Shade
 

@@ -1551,7 +1551,7 @@ export interface components {
         AreaMovementLegalActionsRequest: {
             /**
              * Limit
-             * @description At most this many steps are listed.
+             * @description At most this many actions are listed.
              * @default 100
              */
             limit?: number;
@@ -1569,7 +1569,7 @@ export interface components {
         AreaMovementLegalActionsResponse: {
             /**
              * Actions
-             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: ending the movement, then each movement plan of one step the player can take next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.
              */
             actions: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"])[];
             /**
@@ -3238,7 +3238,8 @@ export interface components {
         HexManeuverLegalActionsRequest: {
             /**
              * Limit
-             * @default 1000
+             * @description At most this many actions are listed.
+             * @default 100
              */
             limit?: number;
             /** Player */
@@ -3255,7 +3256,7 @@ export interface components {
         HexManeuverLegalActionsResponse: {
             /**
              * Actions
-             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in the order of candidates.py: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: army by army, whole-army maneuvers and explorations first, then splits, unpacking, drops and pick-ups.
              */
             actions: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"])[];
             /**
@@ -4939,7 +4940,7 @@ export interface components {
         PhasedOrdersLegalActionsResponse: {
             /**
              * Actions
-             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: one submit action per order the player may give, unit by unit as the state lists them, then stronghold by stronghold; then the turn resolved as it stands, with no orders (the game master's resolve).
              */
             actions: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"])[];
             /**
@@ -6813,7 +6814,7 @@ export interface components {
         RegionConquestLegalActionsResponse: {
             /**
              * Actions
-             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: redeploy and end_turn first (when legal), then each conquest, then each final conquest, regions in map order.
              */
             actions: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"])[];
             /**
@@ -6840,7 +6841,7 @@ export interface components {
             total: number;
             /**
              * Truncated
-             * @description More than `limit` actions are legal.
+             * @description The listing stopped short: more actions are legal than `limit`, or the generator had more to judge than one listing judges.
              */
             truncated: boolean;
         };
@@ -8037,7 +8038,7 @@ export interface components {
         TerritoryConquestLegalActionsResponse: {
             /**
              * Actions
-             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action): recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.
+             * @description Each legal action exactly as validate takes it (send one back unchanged as the request's action), in this order: recruits of 1 pawn up to the reserve, then moves by destination (territory order), by pawns moved and by pawns from each source, then the stop.
              */
             actions: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"])[];
             /**

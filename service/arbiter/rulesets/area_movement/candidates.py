@@ -1,5 +1,5 @@
 """The pseudo-legal generator of area_movement: the single steps worth judging for a player
-now, each as a plan of one step. ``judge`` filters them (``arbiter.engine.judging.legal``),
+now, each as a plan of one step. ``judge`` filters them (``arbiter.engine.legal``),
 so what ``legal-actions`` lists is exactly what ``validate`` accepts.
 
 In this order: the ``end_movement`` action; then plans of one step: end_movement; each

@@ -8,7 +8,7 @@ conflict by entering such an area — stepping in by land or disembarking there;
 moving in does not enter (conflict.4). The situation is void again once tokens leave the
 area (or a payment destroys them) so that none of this holds any more (conflict.2).
 Nothing is resolved here (conflict.3): ``enter``, ``leave`` and ``destroy`` move the tokens
-in the ledger and record what happened.
+in the ledger and tell what happened (the step's verdict).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from arbiter.engine.outcome import Location
+from arbiter.engine.outcome import Location, Verdict
 
 from .board import Board
 from .ledger import Ledger, Means
@@ -73,35 +73,38 @@ def causes(board: Board, area: str, tokens: Mapping[str, int]) -> list[Cause]:
     return out
 
 
-def enter(ledger: Ledger, area: str, count: int, means: Means, at: Location) -> None:
+def enter(ledger: Ledger, area: str, count: int, means: Means, at: Location,
+          verdict: Verdict) -> None:
     """The mover's tokens enter ``area`` (by land, or disembarking): a conflict is caused
     when the area is then in conflict for a reason that concerns the mover."""
     ledger.put(area, count, means)
     mine = [c for c in causes(ledger.board, area, ledger.tokens_in(area))
             if ledger.player in c.players]
     if mine:
-        ledger.happen("conflict_caused", at, player=ledger.player, area=area,
+        verdict.event("conflict_caused", at, player=ledger.player, area=area,
                       causes=[c.as_json() for c in mine],
                       reason="; ".join(c.words() for c in mine))
 
 
-def leave(ledger: Ledger, area: str, count: int, means: Means, at: Location) -> None:
+def leave(ledger: Ledger, area: str, count: int, means: Means, at: Location,
+          verdict: Verdict) -> None:
     """The mover's tokens leave ``area`` (by land, or embarking)."""
     before = causes(ledger.board, area, ledger.tokens_in(area))
     ledger.take(area, count, means)
-    _voided(ledger, area, before, "moved_out", at)
+    _voided(ledger, area, before, "moved_out", at, verdict)
 
 
-def destroy(ledger: Ledger, area: str, count: int, at: Location) -> None:
+def destroy(ledger: Ledger, area: str, count: int, at: Location, verdict: Verdict) -> None:
     """A payment destroys the mover's tokens in ``area``."""
     before = causes(ledger.board, area, ledger.tokens_in(area))
     ledger.destroy(area, count)
-    _voided(ledger, area, before, "destroyed", at)
+    _voided(ledger, area, before, "destroyed", at, verdict)
 
 
-def _voided(ledger: Ledger, area: str, before: list[Cause], how: str, at: Location) -> None:
+def _voided(ledger: Ledger, area: str, before: list[Cause], how: str, at: Location,
+            verdict: Verdict) -> None:
     if before and not causes(ledger.board, area, ledger.tokens_in(area)):
-        ledger.happen("conflict_voided", at, player=ledger.player, area=area, how=how,
+        verdict.event("conflict_voided", at, player=ledger.player, area=area, how=how,
                       was=[c.as_json() for c in before])
 
 

@@ -1,8 +1,9 @@
 """``judge`` for area_movement: a plan (or the declaration of the end on its own, judged as
 the plan of that one step) is checked for malformed fields (``plan.check_plan``), refused
 as a whole when its player may not move now (``order``), then walked step by step
-(``plan.walk``); the first illegal step's violations fill the verdict, and applying the
-plan writes the movement into a draft of the state and its events into the verdict."""
+(``plan.walk``), which writes the movement into the ledger step by step; the first illegal
+step's violations fill the verdict, and applying the plan hands over the ledger's draft of
+the state and tells the steps' events."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .models import (
     AreaMovementEndStep,
     AreaMovementPlan,
 )
-from .order import turn_findings
+from .order import judge_turn
 from .plan import check_plan, walk
 
 
@@ -33,23 +34,18 @@ def judge(board: Board, action: AreaMovementAnyAction) -> Judgement:
     steps = plan_steps(action)
     player = action.player
     check_plan(board, player, steps)
-    for finding in turn_findings(board, player):
-        verdict.violate(finding.code, at=finding.at, fatal=finding.fatal, **finding.params)
+    judge_turn(board, player, verdict)
     walked = walk(board, player, steps)
-    for finding in walked.reported:
-        verdict.violate(finding.code, at=finding.at, fatal=finding.fatal, **finding.params)
+    verdict.violations += walked.reported
     if not walked.applicable:
-        # A later step is illegal too and was not judged: its effect is not applied
-        # unannounced, so advisory mode answers as strict mode does.
+        # A step's effect is undefined, or a later step is illegal too and was not judged:
+        # its effect is not applied unannounced, so advisory mode answers as strict mode.
         verdict.applicable = False
-    ledger = walked.ledger
 
     def apply() -> Draft:
-        draft = Draft(board.state)
-        ledger.write(draft)
-        for happening in ledger.happenings:
-            verdict.event(happening.kind, at=happening.at, **happening.params)
-        return draft
+        verdict.events += walked.events
+        walked.ledger.spelled()
+        return walked.ledger.draft
 
     derived = {"plan": {"steps": len(steps), "first_illegal_step": walked.first_illegal}}
     return Judgement(verdict, apply, derived=derived)

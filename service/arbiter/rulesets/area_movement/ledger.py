@@ -1,46 +1,34 @@
-"""The movement in progress: one player's tokens, treasury and ships as the steps of a plan
-change them, what each step found wrong (``Finding``) and what happened (``Happening``),
-and the writing of the result into a ``Draft`` of the state.
+"""The ledger of area_movement (``arbiter.engine.ledger``): the working copy a movement
+plan's effect is written into as it is walked step by step, a ``Draft`` of the state with
+its players and ships indexed by id as the steps touch them. The plan's player (the
+mover) is the only one whose tokens, treasury and ships change: tokens leave and enter
+areas, payments destroy them, ships are built, maintained, sail and are destroyed. Other
+players' tokens and the barbarians never change during a plan (barbarian.1).
 
-Each area's tokens of the mover are held as three counts: those that have not moved this
-turn, those that came by land and those that came by ship (once.1, step.2: the last two
-never move again). Tokens leave the unmoved first; a payment destroys tokens that have
-moved first, since they can no longer move anyway. Other players' tokens and the
-barbarians never change during a plan (barbarian.1).
+Each area's tokens of the mover are read as three counts (``Holding``): those that have
+not moved this turn, those that came by land and those that came by ship (once.1, step.2:
+the last two never move again), which the state carries as ``tokens``, ``moved_by_land``
+and ``moved_by_ship``. Tokens leave the unmoved first; a payment destroys tokens that have
+moved first, since they can no longer move anyway.
+
+The mover's record is written as every plan writes it: the moved marks listed in the order
+of ``tokens``, areas without a mark left out (``spelled``, once the plan is walked).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
-from arbiter.engine.draft import Draft
-from arbiter.engine.outcome import Location
+from arbiter.engine import ledger
+from arbiter.engine.ledger import Record
+from arbiter.engine.outcome import Location, Verdict
 
 from .board import Board
 
 Means = Literal["land", "ship"]
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A violation found in a step: its code, message params, where, and whether the step's
-    effect is undefined with it (advisory mode then cannot apply the plan)."""
-
-    code: str
-    at: Location
-    params: dict[str, Any]
-    fatal: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Happening:
-    """An event of the plan, emitted into the verdict when the plan is applied."""
-
-    kind: str
-    at: Location
-    params: dict[str, Any]
+MARKS: dict[Means, str] = {"land": "moved_by_land", "ship": "moved_by_ship"}
 
 
 @dataclass(slots=True)
@@ -59,59 +47,83 @@ class Holding:
         return self.by_land if means == "land" else self.by_ship
 
 
-@dataclass(slots=True)
-class ShipRecord:
-    id: str
-    area: str
-    built: bool
-    maintained: bool
-    sailed: bool
+class Ledger(ledger.Ledger):
+    __slots__ = ("board", "built", "destroyed", "ended_at", "mover", "player")
 
+    def __init__(self, board: Board, player: str) -> None:
+        super().__init__(board.state)
+        self.board = board
+        self.player = player
+        # Ships built this turn (4 at most, build.1), the mover's end_movement step, if
+        # any (a step after it is refused, plan.2), and the tokens payments destroyed by
+        # area (for the message of a step that names them again).
+        self.built = sum(1 for s in board.state.ships if s.owner == player and s.built_this_turn)
+        self.ended_at: int | None = None
+        self.destroyed: Counter[str] = Counter()
+        # The mover's record: the one player a plan changes.
+        self.mover: Record = self.by_id("players")[player]
 
-@dataclass(slots=True)
-class Ledger:
-    board: Board
-    player: str
-    held: dict[str, Holding]
-    treasury: int
-    ships: dict[str, ShipRecord]
-    built: int
-    ended: bool
-    # Set by an end_movement step of this plan (a step after it is refused, plan.2).
-    ended_at: int | None = None
-    destroyed: Counter[str] = field(default_factory=Counter)
-    happenings: list[Happening] = field(default_factory=list)
+    @property
+    def ships(self) -> dict[str, Record]:
+        """Every ship by id (the plan's check lets a step name only the mover's)."""
+        return self.by_id("ships")
 
-    @classmethod
-    def of(cls, board: Board, player: str) -> Ledger:
-        p = board.players[player]
-        held = {a: Holding(n - p.moved_by_land.get(a, 0) - p.moved_by_ship.get(a, 0),
-                           p.moved_by_land.get(a, 0), p.moved_by_ship.get(a, 0))
-                for a, n in p.tokens.items()}
-        ships = {s.id: ShipRecord(s.id, s.area, s.built_this_turn, s.maintained_this_turn,
-                                  s.sailed_this_turn)
-                 for s in board.state.ships if s.owner == player}
-        return cls(board=board, player=player, held=held, treasury=p.treasury, ships=ships,
-                   built=sum(1 for s in ships.values() if s.built), ended=p.movement_ended)
+    def own_ships(self) -> list[Record]:
+        return [s for s in self.ships.values() if s["owner"] == self.player]
 
-    def holding(self, area: str) -> Holding:
-        found = self.held.get(area)
-        return found if found is not None else Holding()
+    @property
+    def treasury(self) -> int:
+        treasury: int = self.mover["treasury"]
+        return treasury
 
-    def happen(self, kind: str, at: Location, **params: Any) -> None:
-        self.happenings.append(Happening(kind, at, params))
+    @treasury.setter
+    def treasury(self, value: int) -> None:
+        self.mover["treasury"] = value
 
     # -- tokens -----------------------------------------------------------------------------
-    def shortfall(self, area: str, count: int, means: Means, at: Location) -> list[Finding]:
-        """Why ``count`` tokens cannot move ``means`` out of ``area`` now. Unmoved tokens
-        move first; beyond them, the tokens that would have to move again are taken as
-        ``take`` takes them, those that came the same way first: each that came the other
-        way is step.2 (``land_and_ship``), each that came the same way once.1
+    def holding(self, area: str) -> Holding:
+        mover = self.mover
+        total = mover["tokens"].get(area, 0)
+        by_land = mover["moved_by_land"].get(area, 0)
+        by_ship = mover["moved_by_ship"].get(area, 0)
+        return Holding(total - by_land - by_ship, by_land, by_ship)
+
+    def _hold(self, area: str, h: Holding, *, tidy: bool) -> None:
+        """Write ``h`` back as the mover's tokens in ``area``; an area left with none is no
+        longer listed when ``tidy``."""
+        mover = self.mover
+        marks = ((mover["moved_by_land"], h.by_land), (mover["moved_by_ship"], h.by_ship))
+        if tidy and h.total == 0:
+            mover["tokens"].pop(area, None)
+            marks = ((mover["moved_by_land"], 0), (mover["moved_by_ship"], 0))
+        else:
+            mover["tokens"][area] = h.total
+        for marked, n in marks:
+            if n:
+                marked[area] = n
+            else:
+                marked.pop(area, None)
+
+    def spelled(self) -> None:
+        """The mover's record as a plan writes it: the marks in the order of ``tokens``,
+        areas without a mark left out."""
+        mover = self.mover
+        for name in MARKS.values():
+            marked = mover[name]
+            mover[name] = {a: marked[a] for a in mover["tokens"] if marked.get(a)}
+
+    def shortfall(self, area: str, count: int, means: Means, at: Location,
+                  found: Verdict) -> bool:
+        """Why ``count`` tokens cannot move ``means`` out of ``area`` now, into ``found``.
+        Unmoved tokens move first; beyond them, the tokens that would have to move again
+        are taken as ``take`` takes them, those that came the same way first: each that came
+        the other way is step.2 (``land_and_ship``), each that came the same way once.1
         (``token_already_moved``). Tokens missing altogether were destroyed by an earlier
-        payment (the plan's check refuses any other shortfall as malformed): fatal."""
+        payment (the plan's check refuses any other shortfall as malformed): fatal, and
+        the answer is whether that is so."""
         h = self.holding(area)
         if count <= h.unmoved:
-            return []
+            return False
         other_means: Means = "ship" if means == "land" else "land"
         again = count - h.unmoved
         again_same = min(again, h.came_by(means))
@@ -119,24 +131,21 @@ class Ledger:
         missing = again - again_same - again_other
         fatal = missing > 0
         by = {"land": "by land", "ship": "by ship"}
-        out = []
         if again_other:
-            out.append(Finding("land_and_ship", at, {
-                "area": area, "count": count, "means": by[means], "unmoved": h.unmoved,
-                "other": h.came_by(other_means), "other_means": other_means}, fatal))
+            found.violate("land_and_ship", at, fatal=fatal, area=area, count=count,
+                          means=by[means], unmoved=h.unmoved, other=h.came_by(other_means),
+                          other_means=other_means)
         if again_same:
-            out.append(Finding("token_already_moved", at, {
-                "area": area, "count": count, "means": by[means], "unmoved": h.unmoved},
-                fatal))
+            found.violate("token_already_moved", at, fatal=fatal, area=area, count=count,
+                          means=by[means], unmoved=h.unmoved)
         if missing:
-            out.append(Finding("not_enough_tokens", at, {
-                "area": area, "count": count, "unmoved": h.unmoved,
-                "destroyed": self.destroyed[area]}, fatal))
-        return out
+            found.violate("not_enough_tokens", at, fatal=fatal, area=area, count=count,
+                          unmoved=h.unmoved, destroyed=self.destroyed[area])
+        return fatal
 
     def take(self, area: str, count: int, means: Means) -> None:
         """Tokens leave ``area``: unmoved ones first (advisory mode may move moved ones)."""
-        h = self.held[area]
+        h = self.holding(area)
         from_unmoved = min(count, h.unmoved)
         h.unmoved -= from_unmoved
         rest = count - from_unmoved
@@ -145,62 +154,57 @@ class Ledger:
             n = min(rest, getattr(h, name))
             setattr(h, name, getattr(h, name) - n)
             rest -= n
-        self._tidy(area)
+        self._hold(area, h, tidy=True)
 
     def put(self, area: str, count: int, means: Means) -> None:
         """Tokens arrive in ``area`` having moved: they do not move again this turn."""
-        h = self.held.setdefault(area, Holding())
+        h = self.holding(area)
         if means == "land":
             h.by_land += count
         else:
             h.by_ship += count
+        self._hold(area, h, tidy=False)
 
     def destroy(self, area: str, count: int) -> None:
         """A payment destroys tokens in ``area``: moved ones first."""
-        h = self.held[area]
+        h = self.holding(area)
         self.destroyed[area] += count
         rest = count
         for name in ("by_land", "by_ship", "unmoved"):
             n = min(rest, getattr(h, name))
             setattr(h, name, getattr(h, name) - n)
             rest -= n
-        self._tidy(area)
+        self._hold(area, h, tidy=True)
 
-    def _tidy(self, area: str) -> None:
-        if self.held[area].total == 0:
-            del self.held[area]
+    def clear_marks(self) -> None:
+        """end.1: every token may move again next turn."""
+        for name in MARKS.values():
+            self.mover[name] = {}
 
     def tokens_in(self, area: str) -> dict[str, int]:
         """Every player's tokens in ``area`` now (the mover's as the plan left them)."""
         out = {p: n for p, n in self.board.occupants.get(area, {}).items() if p != self.player}
-        mine = self.holding(area).total
+        mine = self.mover["tokens"].get(area, 0)
         if mine:
             out[self.player] = mine
         return out
 
-    # -- the result -------------------------------------------------------------------------
-    def write(self, draft: Draft) -> None:
-        """The plan's effect on the state: the mover's tokens, marks, treasury and ships."""
-        for p in draft["players"]:
-            if p["id"] == self.player:
-                p["tokens"] = {a: h.total for a, h in self.held.items()}
-                p["moved_by_land"] = {a: h.by_land for a, h in self.held.items() if h.by_land}
-                p["moved_by_ship"] = {a: h.by_ship for a, h in self.held.items() if h.by_ship}
-                p["treasury"] = self.treasury
-                p["movement_ended"] = self.ended
-        # Ships keep their places in the list; ships built in the plan come last.
-        ships: list[dict[str, Any]] = []
-        kept: set[str] = set()
-        for s in self.board.state.ships:
-            if s.owner != self.player:
-                ships.append(s.model_dump(mode="json"))
-            elif s.id in self.ships:
-                ships.append(self._ship_json(self.ships[s.id]))
-                kept.add(s.id)
-        ships += [self._ship_json(r) for r in self.ships.values() if r.id not in kept]
-        draft["ships"] = ships
+    # -- ships ------------------------------------------------------------------------------
+    def build(self, ship: str, area: str) -> None:
+        """A new ship of the mover's. One an earlier step destroyed is built again in its
+        place among the state's ships; others come after every ship of the state."""
+        record = {"id": ship, "owner": self.player, "area": area, "built_this_turn": True,
+                  "maintained_this_turn": False, "sailed_this_turn": False}
+        if ship not in self.board.ships:
+            self.add("ships", record)
+            return
+        first = {s.id: i for i, s in enumerate(self.board.state.ships)}
+        place = first[ship]
+        ships: list[Record] = self["ships"]
+        before = sum(1 for s in ships if first.get(s["id"], place) < place)
+        self.ships[ship] = record
+        ships.insert(before, record)
 
-    def _ship_json(self, ship: ShipRecord) -> dict[str, Any]:
-        return {"id": ship.id, "owner": self.player, "area": ship.area,
-                "built_this_turn": ship.built, "maintained_this_turn": ship.maintained,
-                "sailed_this_turn": ship.sailed}
+    def scuttle(self, ship: str) -> None:
+        """A ship destroyed (destroy.1, end.1)."""
+        self.remove("ships", ship)

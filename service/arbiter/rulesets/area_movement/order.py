@@ -5,10 +5,9 @@ every player may move as soon as he likes (order.3)."""
 
 from __future__ import annotations
 
-from arbiter.engine.outcome import Location
+from arbiter.engine.outcome import Verdict
 
 from .board import Board
-from .ledger import Finding
 
 
 def mover(board: Board) -> str | None:
@@ -23,14 +22,17 @@ def waiting_for(board: Board, player: str) -> list[str]:
     return [p for p in before if not board.players[p].movement_ended]
 
 
-def turn_findings(board: Board, player: str) -> list[Finding]:
-    """Refusals of any plan of ``player`` now, whatever its steps. Each leaves the plan's
-    effect well defined (advisory mode applies it)."""
+def judge_turn(board: Board, player: str, verdict: Verdict) -> bool:
+    """Refuse any plan of ``player`` now, whatever its steps, into ``verdict``; whether the
+    player may move now. Each refusal leaves the plan's effect well defined (advisory mode
+    applies it)."""
     if board.players[player].movement_ended:
-        return [Finding("movement_ended", Location(), {"player": player})]
+        verdict.violate("movement_ended", player=player)
+        return False
     if board.state.options.simultaneous_movement:
-        return []
+        return True
     waiting = waiting_for(board, player)
     if waiting:
-        return [Finding("out_of_turn", Location(), {"player": player, "waiting_for": waiting})]
-    return []
+        verdict.violate("out_of_turn", player=player, waiting_for=waiting)
+        return False
+    return True

@@ -14,8 +14,9 @@ rules' refusal (``not_enough_tokens``), not a request inconsistent with the boar
 what is held, tokens that already moved this turn (in the state's marks or earlier in the
 plan) are the walk's business: ``token_already_moved`` or ``land_and_ship``.
 
-The walk judges the steps in order against the movement in progress (``Ledger``). The
-first illegal step is reported with every violation it has; later steps are not judged.
+The walk judges the steps in order, each into a ``Verdict`` of its own, writing their
+effects into the ledger (``Ledger``) as it goes. The first illegal step is reported with
+every violation it has; later steps are not judged.
 Advisory mode applies the plan only when that step's effect is well defined and every
 later step is legal, so nothing illegal is ever applied without its warning. Steps are
 named by their 0-based index, ``steps[i]``, as in ``at.step``.
@@ -29,10 +30,11 @@ from dataclasses import dataclass, field
 
 from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.outcome import location
+from arbiter.engine.outcome import Event, Verdict, Violation, location
 
 from .board import Board
-from .ledger import Finding, Ledger
+from .catalogue import CATALOGUE
+from .ledger import Ledger
 from .models import (
     AreaMovementAnyStep,
     AreaMovementBuildShip,
@@ -224,43 +226,54 @@ def check_plan(board: Board, player: str, steps: Sequence[AreaMovementAnyStep],
 
 @dataclass(frozen=True, slots=True)
 class Walk:
-    """What the walk found: the movement as far as it went, the violations of the first
-    illegal step (and its index), and whether advisory mode may apply the plan."""
+    """What the walk found: the movement as far as it went (``ledger``), the violations of
+    the first illegal step (and its index), whether advisory mode may apply the plan, and
+    the events of every step walked, in order (told only when the plan is applied)."""
 
     ledger: Ledger
-    reported: list[Finding]
+    reported: list[Violation]
     first_illegal: int | None
     applicable: bool
+    events: list[Event]
 
 
-def judge_step(ledger: Ledger, step: AreaMovementAnyStep, i: int) -> list[Finding]:
-    """The step's violations; its effect is written into the ledger unless one is fatal."""
-    found = []
+def judge_step(ledger: Ledger, step: AreaMovementAnyStep, i: int) -> Verdict:
+    """The step's violations and events; its effect is written into the ledger unless a
+    violation makes it undefined."""
+    verdict = Verdict(CATALOGUE)
     if ledger.ended_at is not None:
-        found.append(Finding("step_after_end", location(step=i), {"step": i}))
+        verdict.violate("step_after_end", location(step=i), step=i)
     if isinstance(step, AreaMovementMoveTokens):
-        return found + judge_move(ledger, step, i)
-    if isinstance(step, AreaMovementBuildShip):
-        return found + judge_build(ledger, step, i)
-    if isinstance(step, AreaMovementMaintainShip):
-        return found + judge_maintain(ledger, step, i)
-    if isinstance(step, AreaMovementSail):
-        return found + judge_sail(ledger, step, i)
-    if isinstance(step, AreaMovementDestroyShip):
-        return found + judge_destroy(ledger, step, i)
-    return found + judge_end(ledger, i)
+        judge_move(ledger, step, i, verdict)
+    elif isinstance(step, AreaMovementBuildShip):
+        judge_build(ledger, step, i, verdict)
+    elif isinstance(step, AreaMovementMaintainShip):
+        judge_maintain(ledger, step, i, verdict)
+    elif isinstance(step, AreaMovementSail):
+        judge_sail(ledger, step, i, verdict)
+    elif isinstance(step, AreaMovementDestroyShip):
+        judge_destroy(ledger, step, i, verdict)
+    else:
+        judge_end(ledger, i, verdict)
+    return verdict
 
 
 def walk(board: Board, player: str, steps: Sequence[AreaMovementAnyStep]) -> Walk:
-    ledger = Ledger.of(board, player)
+    ledger = Ledger(board, player)
+    events: list[Event] = []
     for i, step in enumerate(steps):
         found = judge_step(ledger, step, i)
-        if not found:
+        events += found.events
+        if found.legal:
             continue
-        applicable = not any(f.fatal for f in found)
+        applicable = found.applicable
         if applicable:
             # Judge on (advisory mode's way) to know whether the rest is legal.
-            applicable = all(not judge_step(ledger, later, k)
-                             for k, later in enumerate(steps[i + 1:], start=i + 1))
-        return Walk(ledger, found, i, applicable)
-    return Walk(ledger, [], None, True)
+            for k, later in enumerate(steps[i + 1:], start=i + 1):
+                judged = judge_step(ledger, later, k)
+                events += judged.events
+                if not judged.legal:
+                    applicable = False
+                    break
+        return Walk(ledger, found.violations, i, applicable, events)
+    return Walk(ledger, [], None, True, events)

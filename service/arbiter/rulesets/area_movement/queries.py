@@ -9,44 +9,38 @@
 - ``city-eligibility``: per area and player, whether a city may be built there and by how
   many tokens the player is short;
 - ``conflicts``: the conflict situations after one or more plans (in the order they are
-  made), each with its cause, the conflicts each plan caused and those voided;
-- ``legal-actions``: what the player can do next, each action exactly as ``validate``
-  takes it: ending the movement, and each single step as a plan of one step; bounded by
-  ``limit``.
+  made), each with its cause, the conflicts each plan caused and those voided.
 
 They build on the same modules as ``validate`` (``order``, ``reach``, ``cities``,
-``conflicts``, ``plan``), and ``legal-actions`` lists the generator's plans that ``judge``
-finds legal, so a step listed is one ``validate`` accepts.
+``conflicts``, ``plan``), so they cannot disagree with it. ``legal-actions`` is the
+engine's (``arbiter.engine.legal``), over ``candidates.py``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from arbiter.engine.draft import Draft
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.judging import first_legal, settle
+from arbiter.engine.judging import settle
+from arbiter.engine.outcome import Verdict
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
-from .candidates import candidates
-from .catalogue import BUILD_TREASURY, MAINTENANCE_TREASURY, SHIPS_PER_TURN
+from .catalogue import BUILD_TREASURY, CATALOGUE, MAINTENANCE_TREASURY, SHIPS_PER_TURN
 from .cities import AreaMovementEligibility, eligibility
 from .conflicts import causes
-from .judge import judge
 from .models import (
     MAX_AREAS,
     MAX_STEPS,
     AreaId,
-    AreaMovementAnyAction,
     AreaMovementConflictCause,
     AreaMovementState,
     AreaMovementStep,
     PlayerId,
 )
-from .order import mover, turn_findings, waiting_for
+from .order import judge_turn, mover, waiting_for
 from .plan import check_plan, walk
 from .reach import AreaMovementLandReach, AreaMovementWaterReach, land_reach, water_reach
 
@@ -186,7 +180,7 @@ def run_reachable(request: AreaMovementReachableRequest) -> AreaMovementReachabl
     board = _board_for(request.state, request.player)
     player = request.player
     return AreaMovementReachableResponse(
-        player=player, may_move_now=not turn_findings(board, player),
+        player=player, may_move_now=judge_turn(board, player, Verdict(CATALOGUE)),
         waiting_for=waiting_for(board, player), land=land_reach(board, player),
         ships=_ship_reach(board, player), builds=_build_reach(board, player))
 
@@ -309,53 +303,21 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
     refused = None
     for k, plan in enumerate(request.plans):
         check_plan(board, plan.player, plan.steps, root=("plans", k))
-        turn = turn_findings(board, plan.player)
+        turn = Verdict(CATALOGUE)
+        judge_turn(board, plan.player, turn)
         walked = walk(board, plan.player, plan.steps)
-        if turn or walked.reported:
+        if turn.violations or walked.reported:
             refused = AreaMovementRefusal(
-                plan=k, step=walked.first_illegal if not turn else None,
-                codes=[f.code for f in turn] or [f.code for f in walked.reported])
+                plan=k, step=walked.first_illegal if turn.legal else None,
+                codes=[v.code for v in turn.violations or walked.reported])
             break
-        for h in walked.ledger.happenings:
-            if h.kind == "conflict_caused":
-                caused.append(_change(k, h.params, h.at.step))
-            elif h.kind == "conflict_voided":
-                voided.append(_change(k, h.params, h.at.step))
-        draft = Draft(board.state)
-        walked.ledger.write(draft)
-        settled = settle(draft, AreaMovementState).model
+        for event in walked.events:
+            if event.kind == "conflict_caused":
+                caused.append(_change(k, event.params, event.at.step))
+            elif event.kind == "conflict_voided":
+                voided.append(_change(k, event.params, event.at.step))
+        walked.ledger.spelled()
+        settled = settle(walked.ledger.draft, AreaMovementState).model
         board = compile_board(settled)  # type: ignore[arg-type]  # that model validated it
-
     return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
                                          voided=voided, refused=refused)
-
-
-# -- legal-actions --------------------------------------------------------------------------
-
-class AreaMovementLegalActionsRequest(Frozen):
-    state: AreaMovementState
-    player: PlayerId
-    limit: int = Field(default=100, ge=1, le=MAX_STEPS,
-                       description="At most this many steps are listed.")
-
-
-class AreaMovementLegalActionsResponse(Frozen):
-    player: str
-    actions: list[Annotated[AreaMovementAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back unchanged "
-        "as the request's action): ending the movement, then each movement plan of one step "
-        "the player can take next: end_movement, maintenances, builds, destroyed ships, land "
-        "steps, voyages.")
-    truncated: bool = Field(description="The listing stopped short: more actions are legal "
-                            "than ``limit``, or the generator had more to judge than one "
-                            "listing judges.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
-
-
-def run_legal_actions(request: AreaMovementLegalActionsRequest
-                      ) -> AreaMovementLegalActionsResponse:
-    board = _board_for(request.state, request.player)
-    bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
-    return AreaMovementLegalActionsResponse(
-        player=request.player, actions=bounded.actions, truncated=bounded.truncated,
-        count=len(bounded.actions))

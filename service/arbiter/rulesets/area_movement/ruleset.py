@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -27,14 +28,11 @@ from .queries import (
     AreaMovementCityEligibilityResponse,
     AreaMovementConflictsRequest,
     AreaMovementConflictsResponse,
-    AreaMovementLegalActionsRequest,
-    AreaMovementLegalActionsResponse,
     AreaMovementReachableRequest,
     AreaMovementReachableResponse,
     run_census_order,
     run_city_eligibility,
     run_conflicts,
-    run_legal_actions,
     run_reachable,
 )
 from .scene import PICTURE
@@ -64,14 +62,14 @@ QUERIES = {q.name: q for q in (
           request=AreaMovementConflictsRequest, response=AreaMovementConflictsResponse,
           run=run_conflicts, examples=({"state": EXAMPLE_STATE, "plans": [
               {"player": EXAMPLE_ACTION["player"], "steps": EXAMPLE_ACTION["steps"]}]},)),
-    Query(name="legal-actions",
-          summary="What the player can do next, each action as validate takes it: ending "
-                  "the movement, and each single step as a plan of one step; bounded by "
-                  "limit.",
-          request=AreaMovementLegalActionsRequest, response=AreaMovementLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
 )}
+
+LISTING: Listing[Board, AreaMovementAnyAction] = Listing(
+    summary="What the player can do next, each action as validate takes it: ending the "
+            "movement, and each single step as a plan of one step; bounded by limit.",
+    order="ending the movement, then each movement plan of one step the player can take "
+          "next: end_movement, maintenances, builds, destroyed ships, land steps, voyages.",
+    examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},))
 
 RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -81,6 +79,7 @@ RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Rul
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=AreaMovementDerived,

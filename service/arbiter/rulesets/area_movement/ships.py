@@ -7,149 +7,141 @@ with a treasury token or a token destroyed anywhere (maintain.1 to maintain.4). 
 left unmaintained may be destroyed (to be built again); a ship built or maintained this
 turn may not (destroy.1, destroy.2). Declaring the end of the movement destroys every ship
 neither built nor maintained this turn and clears the moved marks (end.1, tip.1).
+
+Each step's violations and events go into its own ``Verdict`` (``plan.walk``); its effect
+is written into the ledger unless a violation makes it undefined.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from arbiter.engine.outcome import location
+from arbiter.engine.outcome import Verdict, location
 
 from .catalogue import BUILD_TREASURY, MAINTENANCE_TREASURY, SHIPS_PER_TURN
 from .conflicts import destroy
-from .ledger import Finding, Ledger, ShipRecord
+from .ledger import Ledger
 from .models import AreaMovementBuildShip, AreaMovementDestroyShip, AreaMovementMaintainShip
 
 
-def _token_payment(ledger: Ledger, step: AreaMovementBuildShip, i: int
-                   ) -> tuple[list[Finding], Counter[str]]:
-    """The tokens a build destroys, by area, and what is wrong with them."""
+def _token_payment(ledger: Ledger, step: AreaMovementBuildShip, i: int, verdict: Verdict
+                   ) -> Counter[str]:
+    """The tokens a build destroys, by area; what is wrong with them goes in ``verdict``."""
     at = location(step=i, region=step.area, piece=step.ship)
-    found: list[Finding] = []
     if step.pay == "treasury":
-        return found, Counter()
+        return Counter()
     if step.pay == "treasury_and_token":
         if ledger.holding(step.area).total < 1:
-            found.append(Finding("no_population_token", at, {"area": step.area}, fatal=True))
-        return found, Counter({step.area: 1})
+            verdict.violate("no_population_token", at, fatal=True, area=step.area)
+        return Counter({step.area: 1})
     named: Counter[str] = Counter()
     for source in step.tokens:
         named[source.area] += source.count
     if sum(named.values()) != 2:
-        found.append(Finding("payment_not_two_tokens", at, {"named": sum(named.values())}))
+        verdict.violate("payment_not_two_tokens", at, named=sum(named.values()))
     if step.area not in named:
-        found.append(Finding("payment_none_from_ship_area", at, {"area": step.area}))
+        verdict.violate("payment_none_from_ship_area", at, area=step.area)
     for area, count in named.items():
         present = ledger.holding(area).total
         if count > present:
-            found.append(Finding("payment_tokens_missing", location(step=i, region=area),
-                                 {"area": area, "count": count, "present": present},
-                                 fatal=True))
-    return found, named
+            verdict.violate("payment_tokens_missing", location(step=i, region=area),
+                            fatal=True, area=area, count=count, present=present)
+    return named
 
 
-def _treasury_payment(ledger: Ledger, step: AreaMovementBuildShip, i: int) -> list[Finding]:
+def _treasury_payment(ledger: Ledger, step: AreaMovementBuildShip, i: int,
+                      verdict: Verdict) -> None:
     need = BUILD_TREASURY[step.pay]
     if ledger.treasury >= need:
-        return []
+        return
     code = ("treasury_short_for_ship" if step.pay == "treasury"
             else "treasury_short_for_ship_and_token")
-    return [Finding(code, location(step=i, region=step.area, piece=step.ship),
-                    {"treasury": ledger.treasury}, fatal=True)]
+    verdict.violate(code, location(step=i, region=step.area, piece=step.ship), fatal=True,
+                    treasury=ledger.treasury)
 
 
-def judge_build(ledger: Ledger, step: AreaMovementBuildShip, i: int) -> list[Finding]:
+def judge_build(ledger: Ledger, step: AreaMovementBuildShip, i: int, verdict: Verdict
+                ) -> None:
     board = ledger.board
     area = board.areas[step.area]
     at = location(step=i, region=step.area, piece=step.ship)
-    found: list[Finding] = []
     # A ship inland or out of play would make a state no request may carry: fatal.
     if not area.coastal:
-        found.append(Finding("not_coastal", at, {"area": step.area}, fatal=True))
+        verdict.violate("not_coastal", at, fatal=True, area=step.area)
     if ledger.holding(step.area).total == 0:
-        found.append(Finding("no_token_in_area", at, {"area": step.area},
-                             fatal=area.out_of_play))
+        verdict.violate("no_token_in_area", at, fatal=area.out_of_play, area=step.area)
     if ledger.built >= SHIPS_PER_TURN:
-        found.append(Finding("too_many_ships", at, {"built": ledger.built + 1,
-                                                    "limit": SHIPS_PER_TURN}))
-    found += _treasury_payment(ledger, step, i)
-    token_found, tokens = _token_payment(ledger, step, i)
-    found += token_found
-    if any(f.fatal for f in found):
-        return found
+        verdict.violate("too_many_ships", at, built=ledger.built + 1, limit=SHIPS_PER_TURN)
+    _treasury_payment(ledger, step, i, verdict)
+    tokens = _token_payment(ledger, step, i, verdict)
+    if not verdict.applicable:
+        return
     treasury = BUILD_TREASURY[step.pay]
     ledger.treasury -= treasury
-    ledger.happen("ship_built", at, player=ledger.player, ship=step.ship, area=step.area,
+    verdict.event("ship_built", at, player=ledger.player, ship=step.ship, area=step.area,
                   pay=step.pay, treasury=treasury, destroyed=sum(tokens.values()),
                   destroyed_from=dict(tokens))
     for source, count in tokens.items():
-        destroy(ledger, source, count, location(step=i, region=source))
-    ledger.ships[step.ship] = ShipRecord(step.ship, step.area, built=True, maintained=False,
-                                         sailed=False)
+        destroy(ledger, source, count, location(step=i, region=source), verdict)
+    ledger.build(step.ship, step.area)
     ledger.built += 1
-    return found
 
 
-def judge_maintain(ledger: Ledger, step: AreaMovementMaintainShip, i: int) -> list[Finding]:
+def judge_maintain(ledger: Ledger, step: AreaMovementMaintainShip, i: int,
+                   verdict: Verdict) -> None:
     ship = ledger.ships[step.ship]
-    at = location(step=i, region=ship.area, piece=ship.id)
-    found: list[Finding] = []
-    if ship.built:
-        found.append(Finding("maintenance_not_due", at, {"ship": ship.id}))
-    if ship.maintained:
-        found.append(Finding("already_maintained", at, {"ship": ship.id}))
+    at = location(step=i, region=ship["area"], piece=ship["id"])
+    if ship["built_this_turn"]:
+        verdict.violate("maintenance_not_due", at, ship=ship["id"])
+    if ship["maintained_this_turn"]:
+        verdict.violate("already_maintained", at, ship=ship["id"])
     if step.pay == "treasury":
         if ledger.treasury < MAINTENANCE_TREASURY:
-            found.append(Finding("maintenance_treasury_short", at, {"ship": ship.id},
-                                 fatal=True))
+            verdict.violate("maintenance_treasury_short", at, fatal=True, ship=ship["id"])
     else:
         assert step.area is not None  # the plan's check requires it
         if ledger.holding(step.area).total < 1:
-            found.append(Finding("maintenance_token_missing", location(step=i, region=step.area),
-                                 {"area": step.area, "ship": ship.id}, fatal=True))
-    if any(f.fatal for f in found):
-        return found
+            verdict.violate("maintenance_token_missing", location(step=i, region=step.area),
+                            fatal=True, area=step.area, ship=ship["id"])
+    if not verdict.applicable:
+        return
     treasury = MAINTENANCE_TREASURY if step.pay == "treasury" else 0
     destroyed = {step.area: 1} if step.area is not None and step.pay == "token" else {}
     ledger.treasury -= treasury
-    ship.maintained = True
-    ledger.happen("ship_maintained", at, player=ledger.player, ship=ship.id, pay=step.pay,
+    ship["maintained_this_turn"] = True
+    verdict.event("ship_maintained", at, player=ledger.player, ship=ship["id"], pay=step.pay,
                   treasury=treasury, destroyed=len(destroyed), destroyed_from=destroyed)
     for area in destroyed:
-        destroy(ledger, area, 1, location(step=i, region=area))
-    return found
+        destroy(ledger, area, 1, location(step=i, region=area), verdict)
 
 
-def judge_destroy(ledger: Ledger, step: AreaMovementDestroyShip, i: int) -> list[Finding]:
+def judge_destroy(ledger: Ledger, step: AreaMovementDestroyShip, i: int,
+                  verdict: Verdict) -> None:
     ship = ledger.ships[step.ship]
-    at = location(step=i, region=ship.area, piece=ship.id)
-    found = []
-    if ship.built or ship.maintained:
+    at = location(step=i, region=ship["area"], piece=ship["id"])
+    if ship["built_this_turn"] or ship["maintained_this_turn"]:
         # Reading: the only reason to destroy such a ship is to build it again, and a plan
         # sent step by step cannot show a later rebuild, so the destruction itself is refused.
-        found.append(Finding("ship_cannot_be_destroyed", at, {
-            "ship": ship.id, "why": "built" if ship.built else "maintained"}))
-    del ledger.ships[ship.id]
-    ledger.happen("ship_destroyed", at, player=ledger.player, ship=ship.id, area=ship.area)
-    return found
+        verdict.violate("ship_cannot_be_destroyed", at, ship=ship["id"],
+                        why="built" if ship["built_this_turn"] else "maintained")
+    ledger.scuttle(ship["id"])
+    verdict.event("ship_destroyed", at, player=ledger.player, ship=ship["id"],
+                  area=ship["area"])
 
 
-def judge_end(ledger: Ledger, i: int) -> list[Finding]:
+def judge_end(ledger: Ledger, i: int, verdict: Verdict) -> None:
     """Declaring the end has no refusal of its own (plan.2 refuses what comes after)."""
     at = location(step=i)
-    ledger.ended = True
+    ledger.mover["movement_ended"] = True
     ledger.ended_at = i
-    ledger.happen("movement_ended", at, player=ledger.player)
-    for ship in list(ledger.ships.values()):
-        if not (ship.built or ship.maintained):
-            del ledger.ships[ship.id]
-            ledger.happen("unmaintained_ship_destroyed", location(step=i, region=ship.area,
-                                                                  piece=ship.id),
-                          player=ledger.player, ship=ship.id, area=ship.area)
-    for holding in ledger.held.values():
-        holding.unmoved = holding.total
-        holding.by_land = holding.by_ship = 0
-    for ship in ledger.ships.values():
-        ship.sailed = False
-    ledger.happen("moved_marks_cleared", at, player=ledger.player)
-    return []
+    verdict.event("movement_ended", at, player=ledger.player)
+    for ship in ledger.own_ships():
+        if not (ship["built_this_turn"] or ship["maintained_this_turn"]):
+            ledger.scuttle(ship["id"])
+            verdict.event("unmaintained_ship_destroyed",
+                          location(step=i, region=ship["area"], piece=ship["id"]),
+                          player=ledger.player, ship=ship["id"], area=ship["area"])
+    ledger.clear_marks()
+    for ship in ledger.own_ships():
+        ship["sailed_this_turn"] = False
+    verdict.event("moved_marks_cleared", at, player=ledger.player)

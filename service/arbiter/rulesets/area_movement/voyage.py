@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.engine.outcome import Location, location
+from arbiter.engine.ledger import Record
+from arbiter.engine.outcome import Location, Verdict, location
 
 from .catalogue import VOYAGE_AREAS
 from .conflicts import enter, leave
-from .ledger import Finding, Ledger, ShipRecord
+from .ledger import Ledger
 from .models import AreaMovementSail
 
 
@@ -35,99 +36,90 @@ class Hold:
     over_area: str = ""
 
 
-def _usable(ship: ShipRecord, step: AreaMovementSail, i: int) -> list[Finding]:
-    at = location(step=i, region=ship.area, piece=ship.id)
-    found = []
-    if ship.sailed:
-        found.append(Finding("ship_already_sailed", at, {"ship": ship.id}))
-    if not (ship.built or ship.maintained):
-        found.append(Finding("ship_not_maintained", at, {"ship": ship.id}))
+def _usable(ship: Record, step: AreaMovementSail, i: int, verdict: Verdict) -> None:
+    at = location(step=i, region=ship["area"], piece=ship["id"])
+    if ship["sailed_this_turn"]:
+        verdict.violate("ship_already_sailed", at, ship=ship["id"])
+    if not (ship["built_this_turn"] or ship["maintained_this_turn"]):
+        verdict.violate("ship_not_maintained", at, ship=ship["id"])
     if len(step.path) > VOYAGE_AREAS:
-        found.append(Finding("voyage_too_long",
-                             location(step=i, region=step.path[VOYAGE_AREAS].area, piece=ship.id),
-                             {"ship": ship.id, "areas": len(step.path), "limit": VOYAGE_AREAS}))
-    return found
+        verdict.violate("voyage_too_long",
+                        location(step=i, region=step.path[VOYAGE_AREAS].area, piece=ship["id"]),
+                        ship=ship["id"], areas=len(step.path), limit=VOYAGE_AREAS)
 
 
-def _embark(ledger: Ledger, ship: ShipRecord, area: str, count: int, hold: Hold,
-            at: Location) -> list[Finding]:
-    found = ledger.shortfall(area, count, "ship", at)
-    if any(f.fatal for f in found):
-        return found
-    ledger.happen("tokens_embarked", at, ship=ship.id, area=area, count=count)
-    leave(ledger, area, count, "ship", at)
+def _embark(ledger: Ledger, ship: Record, area: str, count: int, hold: Hold, at: Location,
+            verdict: Verdict) -> None:
+    if ledger.shortfall(area, count, "ship", at, verdict):
+        return
+    verdict.event("tokens_embarked", at, ship=ship["id"], area=area, count=count)
+    leave(ledger, area, count, "ship", at, verdict)
     hold.aboard += count
     if hold.aboard > ledger.board.state.options.ship_capacity and hold.first_over is None:
         hold.first_over, hold.over_area = at, area
     hold.most = max(hold.most, hold.aboard)
-    return found
 
 
-def _land(ledger: Ledger, ship: ShipRecord, area: str, count: int, hold: Hold, at: Location,
-          kind: str) -> list[Finding]:
+def _land(ledger: Ledger, ship: Record, area: str, count: int, hold: Hold, at: Location,
+          kind: str, verdict: Verdict) -> None:
     """Tokens leave the ship in ``area``: ``kind`` is the event, tokens_disembarked (chosen)
     or tokens_landed (after the last area)."""
     board = ledger.board
     count = min(count, hold.aboard)
     if not board.is_land(area):
-        return [Finding("disembark_at_sea", at, {"area": area, "count": count}, fatal=True)]
+        verdict.violate("disembark_at_sea", at, fatal=True, area=area, count=count)
+        return
     if not board.in_play(area):
-        return [Finding("disembark_out_of_play", at, {"area": area, "count": count},
-                        fatal=True)]
-    ledger.happen(kind, at, ship=ship.id, area=area, count=count)
-    enter(ledger, area, count, "ship", at)
+        verdict.violate("disembark_out_of_play", at, fatal=True, area=area, count=count)
+        return
+    verdict.event(kind, at, ship=ship["id"], area=area, count=count)
+    enter(ledger, area, count, "ship", at, verdict)
     hold.aboard -= count
-    return []
 
 
-def _course(ledger: Ledger, ship: ShipRecord, previous: str, area: str, at: Location
-            ) -> list[Finding]:
+def _course(ledger: Ledger, previous: str, area: str, at: Location, verdict: Verdict
+            ) -> None:
     board = ledger.board
-    found = []
     if area not in board.water.get(previous, frozenset()):
         # Advisory mode may carry a ship anywhere a ship can be, never inland.
         inland = board.is_land(area) and not board.areas[area].coastal
-        found.append(Finding("not_adjacent_by_water", at, {"area": area, "previous": previous},
-                             fatal=inland))
+        verdict.violate("not_adjacent_by_water", at, fatal=inland, area=area,
+                        previous=previous)
     if board.open_sea(area) and not board.state.options.open_sea_travel:
-        found.append(Finding("open_sea", at, {"area": area}))
-    return found
+        verdict.violate("open_sea", at, area=area)
 
 
-def judge_sail(ledger: Ledger, step: AreaMovementSail, i: int) -> list[Finding]:
+def judge_sail(ledger: Ledger, step: AreaMovementSail, i: int, verdict: Verdict) -> None:
     ship = ledger.ships[step.ship]
-    start, end = ship.area, step.path[-1].area
-    found = _usable(ship, step, i)
+    start, end = ship["area"], step.path[-1].area
+    _usable(ship, step, i, verdict)
     hold = Hold()
     if step.embark:
-        found += _embark(ledger, ship, start, step.embark, hold,
-                         location(step=i, region=start, piece=ship.id))
+        _embark(ledger, ship, start, step.embark, hold,
+                location(step=i, region=start, piece=ship["id"]), verdict)
     # Events in the order things happen: tokens board, then the ship leaves.
-    ledger.happen("ship_sailed", location(step=i, region=end, piece=ship.id), ship=ship.id,
-                  from_area=start, to_area=end, areas=len(step.path))
+    verdict.event("ship_sailed", location(step=i, region=end, piece=ship["id"]),
+                  ship=ship["id"], from_area=start, to_area=end, areas=len(step.path))
     previous = start
     for stop in step.path:
-        at = location(step=i, region=stop.area, piece=ship.id)
-        found += _course(ledger, ship, previous, stop.area, at)
+        at = location(step=i, region=stop.area, piece=ship["id"])
+        _course(ledger, previous, stop.area, at, verdict)
         if stop.disembark:
-            found += _land(ledger, ship, stop.area, stop.disembark, hold, at,
-                           "tokens_disembarked")
+            _land(ledger, ship, stop.area, stop.disembark, hold, at, "tokens_disembarked",
+                  verdict)
         # Tokens stand only on land in play: an embark elsewhere can only name the tokens
         # this stop's landing put there (the plan's check sees to it), and the refusal of
         # that landing already says what is wrong.
         if stop.embark and ledger.board.in_play(stop.area):
-            found += _embark(ledger, ship, stop.area, stop.embark, hold, at)
+            _embark(ledger, ship, stop.area, stop.embark, hold, at, verdict)
         previous = stop.area
-    at = location(step=i, region=end, piece=ship.id)
+    at = location(step=i, region=end, piece=ship["id"])
     if ledger.board.is_land(end) and not ledger.board.in_play(end):
-        found.append(Finding("voyage_ends_out_of_play", at, {"ship": ship.id, "area": end},
-                             fatal=True))
+        verdict.violate("voyage_ends_out_of_play", at, fatal=True, ship=ship["id"], area=end)
     if hold.aboard:
-        found += _land(ledger, ship, end, hold.aboard, hold, at, "tokens_landed")
+        _land(ledger, ship, end, hold.aboard, hold, at, "tokens_landed", verdict)
     if hold.first_over is not None:
-        found.append(Finding("over_capacity", hold.first_over, {
-            "ship": ship.id, "aboard": hold.most, "area": hold.over_area,
-            "capacity": ledger.board.state.options.ship_capacity}))
-    ship.area = end
-    ship.sailed = True
-    return found
+        verdict.violate("over_capacity", hold.first_over, ship=ship["id"], aboard=hold.most,
+                        area=hold.over_area, capacity=ledger.board.state.options.ship_capacity)
+    ship["area"] = end
+    ship["sailed_this_turn"] = True

@@ -5,11 +5,11 @@ Modules: ``models`` (wire shapes), ``catalogue`` (rules, codes, events, the defa
 catalogue), ``board`` (state consistency, indexes and the cached map index), ``terrain``
 (the price of entering one hex), ``maneuver`` (a path judged: pick-ups, drops, steps,
 movement points), ``ferry`` (no land units left stranded at sea when a maneuver ends),
-``moves`` (a maneuver applied to the draft), ``explore`` (the tile, its rotation, relics
-and the event card), ``reach`` (where a column can go, what it has in range), ``judge``
-(the action to its rules), ``candidates`` (the pseudo-legal generator), ``queries``
-(reachable, legal-actions), ``examples`` (a board to paste), ``ruleset`` (the parts
-assembled).
+``ledger`` (the working copy an action's effect is written into), ``moves`` (a maneuver
+applied to the ledger), ``explore`` (the tile, its rotation, relics and the event card),
+``reach`` (where a column can go, what it has in range), ``judge`` (the action to its
+rules), ``candidates`` (the pseudo-legal generator), ``queries`` (reachable),
+``examples`` (a board to paste), ``ruleset`` (the parts assembled).
 """
 
 from .ruleset import RULESET

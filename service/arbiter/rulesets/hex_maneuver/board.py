@@ -25,7 +25,7 @@ from typing import Any
 import orjson
 from pydantic import TypeAdapter
 
-from arbiter.engine.draft import Draft, Ready
+from arbiter.engine.draft import Ready
 from arbiter.engine.errors import Problem, Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, neighbours
 from arbiter.engine.index import check_ref, index_by_id
@@ -66,14 +66,10 @@ class Board:
     # (what, ...); see the methods below and ``reach.range_finder``.
     memo: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)
 
-    def draft(self) -> Draft:
-        """A draft of the resulting state. The map's JSON comes from the map index (dumped
-        once per map), so a maneuver, which leaves the map as it is, never dumps it again."""
-        return Draft(self.state, ready=self.ready())
-
     def ready(self) -> dict[str, Ready]:
-        """The map as JSON, kept by the map index: for drafts, and for the state's hash
-        (``Ruleset.ready``), which a signed state's check computes on every request."""
+        """The map as JSON, kept by the map index: for the ledger's draft, and for the
+        state's hash (``Ruleset.ready``), which a signed state's check computes on every
+        request."""
         hex_map, hexes = self.hex_map, self.state.hexes
         return {"hexes": Ready(json=lambda: hex_map.hexes_json(hexes),
                                canonical=lambda: hex_map.hexes_canonical(hexes),

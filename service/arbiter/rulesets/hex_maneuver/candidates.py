@@ -1,5 +1,5 @@
 """The pseudo-legal generator of hex_maneuver: the actions worth judging for a player now.
-``judge`` filters them (``arbiter.engine.judging``), so what ``legal-actions`` lists is
+``judge`` filters them (``arbiter.engine.legal``), so what ``legal-actions`` lists is
 exactly what ``validate`` accepts.
 
 Stage by stage, and within a stage army by army (the player's undepleted armies, by id),

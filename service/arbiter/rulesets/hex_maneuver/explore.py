@@ -4,8 +4,8 @@ claimed hex or staying put (explore.5), relics by solid and outlined symbols (re
 and the event card with the explorer's voting cube (event.1-2).
 
 ``judge`` (judge.py) judges the path before the claimed hex as a maneuver's; the checks
-here fill the same verdict, and ``lay_exploration`` writes the judged exploration into a
-draft of the resulting state.
+here fill the same verdict, and ``lay_exploration`` writes the judged exploration into the
+ledger (``ledger.py``), a draft of the resulting state.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from arbiter.engine.outcome import Location, Verdict, location
 from arbiter.engine.rng import SeededRng
 
 from .board import Board, tile_problems
+from .ledger import Ledger
 from .maneuver import PathPlan
 from .models import (
     WATER,
@@ -289,29 +290,29 @@ class Exploration:
 def lay_exploration(board: Board, ex: Exploration, verdict: Verdict) -> Draft:
     """The tile laid (off the stack), the relic placed, the army landed or left where it
     was, the event card flipped with the explorer's voting cube, the advanced seed."""
-    draft = board.draft()
+    ledger = Ledger(board)
     plan, placement = ex.plan, ex.placement
     at_claim = location(hex=plan.destination)
-    lay_tile(draft, placement, ex.province)
+    lay_tile(ledger, placement, ex.province)
     if ex.flip.from_stack:
-        del draft["tiles"][0]
+        del ledger["tiles"][0]
     verdict.event("tile_placed", at_claim, tile=ex.flip.tile.id, province=ex.province,
                   rotation=placement.rotation)
     if ex.relic.relic is not None and placement.relic_hex is not None \
             and board.state.relics is not None:
-        place_relic(draft, ex.relic.relic, placement.relic_hex, verdict)
+        place_relic(ledger, ex.relic.relic, placement.relic_hex, verdict)
     if placement.can_land:
-        apply_maneuver(draft, plan, plan.army.owner, ex.cubes, verdict, ex.packers)
+        apply_maneuver(ledger, plan, plan.army.owner, ex.cubes, verdict, ex.packers)
     else:
-        _stay(board, draft, ex, verdict)
+        _stay(board, ledger, ex, verdict)
     if ex.card.card is not None:
-        flip_event_card(draft, ex.card.card, ex.card.from_deck, ex.player, verdict, at_claim)
+        flip_event_card(ledger, ex.card.card, ex.card.from_deck, ex.player, verdict, at_claim)
     if ex.rng is not None:
-        draft["rng"] = ex.rng.state
-    return draft
+        ledger["rng"] = ex.rng.state
+    return ledger.draft
 
 
-def _stay(board: Board, draft: Draft, ex: Exploration, verdict: Verdict) -> None:
+def _stay(board: Board, ledger: Ledger, ex: Exploration, verdict: Verdict) -> None:
     """explore.5: the army cannot move onto the claimed hex and stays where it was."""
     plan = ex.plan
     claimed = plan.destination
@@ -319,13 +320,13 @@ def _stay(board: Board, draft: Draft, ex: Exploration, verdict: Verdict) -> None
                   army=plan.army.id, hex=as_dict(claimed),
                   terrain=ex.placement.terrain[claimed].value)
     if board.state.options.deplete_when_landing_fails:
-        army = next(a for a in draft["armies"] if a["id"] == plan.army.id)
+        army = ledger.armies[plan.army.id]
         army["depletion"] = max(army["depletion"], ex.cubes)
 
 
-def place_relic(draft: Draft, relic: str, h: Hex, verdict: Verdict) -> None:
+def place_relic(ledger: Ledger, relic: str, h: Hex, verdict: Verdict) -> None:
     """relic.3: the relic leaves the bag for its hex."""
-    rel = draft["relics"]
+    rel = ledger["relics"]
     rel["to_place"] -= 1
     if relic in rel["bag"]:
         rel["bag"].remove(relic)
@@ -333,15 +334,15 @@ def place_relic(draft: Draft, relic: str, h: Hex, verdict: Verdict) -> None:
     verdict.event("relic_placed", location(hex=h), relic=relic, hex=as_dict(h))
 
 
-def flip_event_card(draft: Draft, card: str, from_deck: bool, player: str, verdict: Verdict,
+def flip_event_card(ledger: Ledger, card: str, from_deck: bool, player: str, verdict: Verdict,
                     at: Location) -> None:
     """event.1-2: the card (off the deck) joins the rows, with one of the player's voting
     cubes when the bank has one left."""
     if from_deck:
-        del draft["events"]["deck"][0]
-    holder = next(p for p in draft["players"] if p["id"] == player)
+        del ledger["events"]["deck"][0]
+    holder = ledger.players[player]
     cube = holder["voting_cubes"] > 0
-    row = add_event_card(draft, card, player, cube)
+    row = add_event_card(ledger, card, player, cube)
     verdict.event("event_card_flipped", at, card=card, row=row)
     if cube:
         holder["voting_cubes"] -= 1
@@ -350,19 +351,19 @@ def flip_event_card(draft: Draft, card: str, from_deck: bool, player: str, verdi
         verdict.event("no_voting_cube", at, player=player, card=card)
 
 
-def lay_tile(draft: Draft, placement: Placement, province: str) -> None:
+def lay_tile(ledger: Ledger, placement: Placement, province: str) -> None:
     """Reveal the province's hexes with the placed tile's terrain."""
-    for hx in draft["hexes"]:
+    for hx in ledger["hexes"]:
         h = (hx["q"], hx["r"])
         if hx["province"] == province and h in placement.terrain:
             hx["terrain"] = placement.terrain[h].value
             hx["explored"] = True
 
 
-def add_event_card(draft: Draft, card: str, player: str, cube: bool) -> int:
+def add_event_card(ledger: Ledger, card: str, player: str, cube: bool) -> int:
     """Put ``card`` in the last row of up to three (a full row starts another); returns the
     row's index."""
-    rows: list[list[dict[str, Any]]] = draft["events"]["rows"]
+    rows: list[list[dict[str, Any]]] = ledger["events"]["rows"]
     if not rows or len(rows[-1]) >= 3:
         rows.append([])
     rows[-1].append({"card": card, "voting_cubes": [player] if cube else []})

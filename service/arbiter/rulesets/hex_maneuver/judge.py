@@ -5,7 +5,7 @@ points, cost, what is in range, each rotation of an explored tile).
 Both actions move an army along a path, judged by ``maneuver`` (``plan_path``,
 ``judge_steps``) and ``ferry`` (no land units stranded at sea when it ends); an
 exploration's last step enters the claimed hex, and its tile, relic and event card are
-judged by ``explore``. The effect is written into a draft of the state
+judged by ``explore``. The effect is written into the ledger, a draft of the state
 (``moves.apply_maneuver``, ``explore.lay_exploration``).
 """
 
@@ -32,6 +32,7 @@ from .explore import (
     lay_exploration,
 )
 from .ferry import judge_stranding
+from .ledger import Ledger
 from .maneuver import PathPlan, carried_unpacked, judge_steps, plan_path
 from .models import HexManeuverAnyAction, HexManeuverExplore, HexManeuverManeuver
 from .moves import apply_maneuver
@@ -57,10 +58,10 @@ def judge_maneuver(board: Board, action: HexManeuverManeuver, verdict: Verdict) 
                                      attackers(board, plan.arriving, plan.unpacked))}
 
     def apply() -> Draft:
-        draft = board.draft()
-        apply_maneuver(draft, plan, plan.army.owner, _cubes(board, action.march), verdict,
+        ledger = Ledger(board)
+        apply_maneuver(ledger, plan, plan.army.owner, _cubes(board, action.march), verdict,
                        board.packing_types)
-        return draft
+        return ledger.draft
 
     return Judgement(verdict, apply, derived)
 

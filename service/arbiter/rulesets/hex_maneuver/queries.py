@@ -1,21 +1,15 @@
-"""The derived questions a frontend asks of a state, served at
-``POST /v1/rulesets/hex_maneuver/<name>``:
-
-- ``reachable``: where an army or some of its units can go, at what cost, by which path,
-  and what they would have in range there (a trebuchet that moves ends packed, with
-  nothing in range; no end that strands land units at sea is listed);
-- ``legal-actions``: a player's legal maneuvers and explorations, each exactly as
-  ``validate`` takes it, bounded by ``limit``.
-
-``reachable`` searches with the path checker's own ``enter`` (``reach.py``);
-``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
-legal, so an action listed is one ``validate`` accepts.
+"""The derived question a frontend asks of a state beside the engine's ``legal-actions``,
+served at ``POST /v1/rulesets/hex_maneuver/reachable``: where an army or some of its units
+can go, at what cost, by which path, and what they would have in range there (a trebuchet
+that moves ends packed, with nothing in range; no end that strands land units at sea is
+listed). It searches with the path checker's own ``enter`` (``reach.py``), so it cannot
+disagree with ``validate``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field
 
@@ -23,14 +17,11 @@ from arbiter.engine.bounds import check_answer, checkpoint
 from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, as_dict
 from arbiter.engine.index import check_ref
-from arbiter.engine.judging import Bounded, first_legal
-from arbiter.engine.ruleset import Listing
+from arbiter.engine.query import Streamed
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
-from .candidates import candidates
-from .judge import judge
-from .models import HexManeuverAnyAction, HexManeuverState, UnitCounts
+from .models import HexManeuverState, UnitCounts
 from .reach import Destination, attackers, destinations, range_finder
 
 # Bytes of JSON a reachable answer spends, at least, on a destination, a hex of its path
@@ -79,25 +70,6 @@ class HexManeuverReachableResponse(Frozen):
     depleted: bool = Field(description="A depleted army cannot maneuver this round: it has "
                            "no destinations.")
     destinations: list[HexManeuverDestination]
-
-
-class HexManeuverLegalActionsRequest(Frozen):
-    state: HexManeuverState
-    player: Id
-    limit: Annotated[int, Field(ge=1, le=10_000)] = 1000
-
-
-class HexManeuverLegalActionsResponse(Frozen):
-    player: str
-    actions: list[Annotated[HexManeuverAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back "
-        "unchanged as the request's action), in the order of candidates.py: army by army, "
-        "whole-army maneuvers and explorations first, then splits, unpacking, drops and "
-        "pick-ups.")
-    truncated: bool = Field(description="The listing stopped short: more actions are legal "
-                            "than ``limit``, or the generator had more to judge than one "
-                            "listing judges.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
 def _check_army(board: Board, army: str, units: dict[str, int] | None) -> None:
@@ -164,7 +136,7 @@ def run_reachable(request: HexManeuverReachableRequest) -> HexManeuverReachableR
     return HexManeuverReachableResponse.model_construct(**head, destinations=answers)
 
 
-def list_reachable(request: HexManeuverReachableRequest) -> Listing:
+def stream_reachable(request: HexManeuverReachableRequest) -> Streamed:
     """``run_reachable``'s answer as plain data, each destination made as it is written:
     never validated into models (a 2.7 MB answer took 1.5 s so), and bounded by its exact
     size as it is written."""
@@ -175,16 +147,4 @@ def list_reachable(request: HexManeuverReachableRequest) -> Listing:
             checkpoint()
             yield destination(d)
 
-    return Listing(head, "destinations", destinations(), "the reachable answer")
-
-
-def run_legal_actions(request: HexManeuverLegalActionsRequest
-                      ) -> HexManeuverLegalActionsResponse:
-    board = compile_board(request.state)
-    problems = Problems()
-    check_ref(request.player, board.players, ("player",), "player", problems)
-    problems.raise_if_any()
-    found: Bounded[HexManeuverAnyAction] = first_legal(
-        judge, board, candidates(board, request.player), request.limit)
-    return HexManeuverLegalActionsResponse(player=request.player, actions=found.actions,
-                                           truncated=found.truncated, count=len(found.actions))
+    return Streamed(head, "destinations", destinations(), "the reachable answer")

@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -22,13 +23,10 @@ from .models import (
     HexManeuverState,
 )
 from .queries import (
-    HexManeuverLegalActionsRequest,
-    HexManeuverLegalActionsResponse,
     HexManeuverReachableRequest,
     HexManeuverReachableResponse,
-    list_reachable,
-    run_legal_actions,
     run_reachable,
+    stream_reachable,
 )
 from .scene import PICTURE
 
@@ -37,15 +35,16 @@ QUERIES = {q.name: q for q in (
           summary="Every hex an army (or some of its units) can end on, with cost, one "
                   "cheapest path, ferry and march flags, and the enemy objects in range there.",
           request=HexManeuverReachableRequest, response=HexManeuverReachableResponse,
-          run=run_reachable, listing=list_reachable,
+          run=run_reachable, streamed=stream_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
-    Query(name="legal-actions",
-          summary="A player's legal maneuvers and explorations, each as validate takes it: "
-                  "whole armies, splits, unpacking, drops and pick-ups; bounded by limit.",
-          request=HexManeuverLegalActionsRequest, response=HexManeuverLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},)),
 )}
+
+LISTING: Listing[Board, HexManeuverAnyAction] = Listing(
+    summary="A player's legal maneuvers and explorations, each as validate takes it: whole "
+            "armies, splits, unpacking, drops and pick-ups; bounded by limit.",
+    order="army by army, whole-army maneuvers and explorations first, then splits, "
+          "unpacking, drops and pick-ups.",
+    examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 50},))
 
 RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -55,6 +54,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=HexManeuverDerived,

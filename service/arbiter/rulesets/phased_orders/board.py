@@ -9,7 +9,7 @@ points than its maximum, a unit id holding a separator of the decision ids (``:`
 ``+``: two decisions could share an id). ``compile_board`` finds every such problem, raises them
 together as ``InvalidInput`` with JSON pointers into ``/state``, and otherwise returns a
 ``Board``: every piece by id, who stands where, the map with its roads. Built once per
-request and never mutated; a turn's changes live in ``world.World``.
+request and never mutated; a turn's changes are entered in its ledger (``ledger.py``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The pseudo-legal generator of phased_orders: for a player, one ``submit`` action per
 order worth judging, each holding that one order. ``judge`` filters them
-(``arbiter.engine.judging.legal``), so what ``legal-actions`` lists is exactly what
+(``arbiter.engine.legal``), so what ``legal-actions`` lists is exactly what
 ``validate`` accepts.
 
 In the documented order, unit by unit as the state lists them: hold, disband, a move to

@@ -29,8 +29,7 @@ def _trade(world: World, index: int, order: PhasedOrdersLoad | PhasedOrdersUnloa
     stored = world.stored[stronghold]
     amount = min(order.amount, stored if loading else caravan.carried)
     if amount:
-        caravan.carried += amount if loading else -amount
-        world.touched.add("units")
+        world.alter(caravan, carried=caravan.carried + (amount if loading else -amount))
         world.set_stored(stronghold, stored - amount if loading else stored + amount)
         world.trace.event("caravan_loaded" if loading else "caravan_unloaded",
                           unit=caravan.id, stronghold=stronghold, amount=amount,

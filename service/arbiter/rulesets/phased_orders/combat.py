@@ -58,8 +58,7 @@ def _melee(world: World, h: Hex, sides: list[list[Piece]],
             world.remove(p)
             world.trace.event("unit_slain", unit=p.id, hex=at)
         elif left != p.hit_points:
-            p.hit_points = left
-            world.touched.add("units")
+            world.alter(p, hit_points=left)
             world.trace.event("melee_damage", unit=p.id, hit_points=left)
     winners = [p.id for p in pieces if hit_points[p.id] > 0]
     if winners:

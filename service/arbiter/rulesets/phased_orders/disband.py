@@ -50,8 +50,7 @@ def heal_by_spell(world: World, index: int, cast: PhasedOrdersCast) -> None:
     if not pay_gems(world, index, cast):
         return
     amount = world.board.spells[cast.spell].amount
-    target.hit_points = min(target.max_hit_points, target.hit_points + amount)
-    world.touched.add("units")
+    world.alter(target, hit_points=min(target.max_hit_points, target.hit_points + amount))
     world.trace.event("spell_healed", unit=caster.id, spell=cast.spell, target=target.id,
                       hit_points=target.hit_points, player=cast.player,
                       gems=world.gems(cast.player))

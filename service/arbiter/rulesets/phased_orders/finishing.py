@@ -40,8 +40,7 @@ def phase_finishing(world: World) -> None:
         if piece is None:
             continue
         frm = piece.owner
-        piece.owner = order.to
-        world.touched.add("units")
+        world.alter(piece, owner=order.to)
         world.trace.event("unit_changed_sides", unit=piece.id, to=order.to, **{"from": frm})
         world.results.settle(i, "changed_sides", 18, unit=piece.id, to=order.to)
 
@@ -95,11 +94,10 @@ def _level_up(world: World) -> None:
         if piece is None:
             world.trace.event("level_up_lapsed", unit=level_up.unit)
             continue
-        piece.level += 1
-        piece.strength += level_up.strength
-        piece.max_hit_points += level_up.max_hit_points
-        piece.hit_points += level_up.max_hit_points
-        world.touched.add("units")
+        world.alter(piece, level=piece.level + 1,
+                    strength=piece.strength + level_up.strength,
+                    max_hit_points=piece.max_hit_points + level_up.max_hit_points,
+                    hit_points=piece.hit_points + level_up.max_hit_points)
         world.trace.event("unit_levelled", unit=piece.id, level=piece.level,
                           strength=piece.strength, max_hit_points=piece.max_hit_points,
                           hit_points=piece.hit_points)

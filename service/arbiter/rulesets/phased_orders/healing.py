@@ -34,7 +34,6 @@ def heal(world: World, piece: Piece, amount: int, source: str) -> None:
     healed = min(piece.max_hit_points, piece.hit_points + amount) - piece.hit_points
     if healed <= 0:
         return
-    piece.hit_points += healed
-    world.touched.add("units")
+    world.alter(piece, hit_points=piece.hit_points + healed)
     world.trace.event("unit_healed", unit=piece.id, amount=healed,
                       hit_points=piece.hit_points, source=source)

@@ -1,30 +1,23 @@
-"""The derived questions a frontend or a game master asks of a state, served at
-``POST /v1/rulesets/phased_orders/<name>``:
-
-- ``resolve``: the state, every player's orders and the decisions in; the new state, the
-  trace grouped by phase, a result for every order out - or the pending decisions, each
-  with its options, when the turn cannot go on without them. It is ``validate`` of a
-  ``resolve`` action, answered in the turn's own terms (the trace is given as far as the
-  resolution went, also when nothing is applied);
-- ``legal-actions``: what a player may order now: one ``submit`` action per order the
-  generator proposes (``candidates.py``) that ``judge`` accepts, then the turn resolved as
-  it stands, bounded by ``limit``; each listed action is exactly the JSON ``validate``
-  takes.
+"""The derived question a frontend or a game master asks of a state beside the engine's
+``legal-actions``, served at ``POST /v1/rulesets/phased_orders/resolve``: the state, every
+player's orders and the decisions in; the new state, the trace grouped by phase, a result
+for every order out - or the pending decisions, each with its options, when the turn
+cannot go on without them. It is ``validate`` of a ``resolve`` action, answered in the
+turn's own terms (the trace is given as far as the resolution went, also when nothing is
+applied).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
-from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.judging import conclude, first_legal
+from arbiter.engine.judging import conclude
 from arbiter.engine.outcome import Event, Violation
-from arbiter.engine.wire import Frozen, Id
+from arbiter.engine.wire import Frozen
 
 from .board import compile_board
-from .candidates import candidates
 from .catalogue import CATALOGUE, PHASE_NAMES
 from .decisions import PhasedOrdersPendingDecision
 from .judge import judge
@@ -33,7 +26,6 @@ from .models import (
     MAX_HEXES,
     MAX_ORDERS,
     MAX_UNITS,
-    PhasedOrdersAnyAction,
     PhasedOrdersCombatResult,
     PhasedOrdersDecision,
     PhasedOrdersLevelUp,
@@ -133,36 +125,3 @@ def run_resolve(request: PhasedOrdersResolveRequest) -> PhasedOrdersResolveRespo
         stopped_at=derived.get("stopped_at"),
         unused_decisions=derived.get("unused_decisions", []),
         unused_combat_results=derived.get("unused_combat_results", []))
-
-
-class PhasedOrdersLegalActionsRequest(Frozen):
-    state: PhasedOrdersState
-    player: Id
-    limit: int = Field(default=100, ge=1, le=10_000,
-                       description="At most this many actions are listed.")
-
-
-class PhasedOrdersLegalActionsResponse(Frozen):
-    player: str
-    actions: list[Annotated[PhasedOrdersAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back unchanged "
-        "as the request's action): one submit action per order the player may give, unit by "
-        "unit as the state lists them, then stronghold by stronghold; then the turn resolved "
-        "as it stands, with no orders (the game master's resolve).")
-    truncated: bool = Field(description="The listing stopped short: more actions are legal "
-                            "than ``limit``, or the generator had more to judge than one "
-                            "listing judges.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
-
-
-def run_legal_actions(request: PhasedOrdersLegalActionsRequest
-                      ) -> PhasedOrdersLegalActionsResponse:
-    board = compile_board(request.state)
-    if request.player not in board.players:
-        problems = Problems()
-        problems.add(pointer("player"), f"unknown player {request.player}")
-        problems.raise_if_any()
-    bounded = first_legal(judge, board, candidates(board, request.player), request.limit)
-    return PhasedOrdersLegalActionsResponse(
-        player=request.player, actions=bounded.actions, truncated=bounded.truncated,
-        count=len(bounded.actions))

@@ -31,8 +31,7 @@ def phase_ranged(world: World) -> None:
             _cast(world, i, order, hits)
     for target, damage in hits.items():
         piece = world.pieces[target]
-        piece.hit_points -= damage
-        world.touched.add("units")
+        world.alter(piece, hit_points=piece.hit_points - damage)
         if piece.hit_points <= 0:
             world.remove(piece)
             world.trace.event("unit_destroyed", unit=target, hex=as_dict(piece.hex))

@@ -13,7 +13,6 @@ def phase_repair(world: World) -> None:
         caravan = world.actor(i, order.unit)
         if caravan is None:
             continue
-        caravan.durability = durability
-        world.touched.add("units")
+        world.alter(caravan, durability=durability)
         world.trace.event("caravan_repaired", unit=caravan.id, durability=durability)
         world.results.settle(i, "repaired", 14, unit=caravan.id, durability=durability)

@@ -20,12 +20,10 @@ def phase_rot(world: World) -> None:
         if piece.durability is None or piece.carried is None:
             continue
         if piece.durability > 0:
-            piece.durability -= 1
-            world.touched.add("units")
+            world.alter(piece, durability=piece.durability - 1)
             world.trace.event("caravan_rotted", unit=piece.id, durability=piece.durability)
         elif piece.carried > 0:
-            piece.carried -= 1
-            world.touched.add("units")
+            world.alter(piece, carried=piece.carried - 1)
             world.trace.event("caravan_lost_resource", unit=piece.id, resources=piece.carried)
         else:
             world.remove(piece)

@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -20,14 +21,7 @@ from .models import (
     PhasedOrdersOptions,
     PhasedOrdersState,
 )
-from .queries import (
-    PhasedOrdersLegalActionsRequest,
-    PhasedOrdersLegalActionsResponse,
-    PhasedOrdersResolveRequest,
-    PhasedOrdersResolveResponse,
-    run_legal_actions,
-    run_resolve,
-)
+from .queries import PhasedOrdersResolveRequest, PhasedOrdersResolveResponse, run_resolve
 from .scene import PICTURE
 
 QUERIES = {q.name: q for q in (
@@ -38,13 +32,15 @@ QUERIES = {q.name: q for q in (
           request=PhasedOrdersResolveRequest, response=PhasedOrdersResolveResponse,
           run=run_resolve,
           examples=({"state": EXAMPLE_STATE, "orders": EXAMPLE_ACTION["orders"]},)),
-    Query(name="legal-actions",
-          summary="The orders a player may give now, one submit action each as validate "
-                  "takes it, then resolving the turn; bounded by limit.",
-          request=PhasedOrdersLegalActionsRequest, response=PhasedOrdersLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},)),
 )}
+
+LISTING: Listing[Board, PhasedOrdersAnyAction] = Listing(
+    summary="The orders a player may give now, one submit action each as validate takes "
+            "it, then resolving the turn; bounded by limit.",
+    order="one submit action per order the player may give, unit by unit as the state "
+          "lists them, then stronghold by stronghold; then the turn resolved as it stands, "
+          "with no orders (the game master's resolve).",
+    examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 100},))
 
 RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -54,6 +50,7 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Rul
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=PhasedOrdersDerived,

@@ -40,7 +40,7 @@ from pydantic import Field
 from arbiter.engine.errors import InvalidInput, Problem, Problems
 from arbiter.engine.hexgrid import Axial, Hex
 from arbiter.engine.index import check_ref
-from arbiter.engine.judging import legal
+from arbiter.engine.legal import legal
 from arbiter.engine.outcome import Event, Location, Violation
 from arbiter.engine.wire import Frozen, Id
 from arbiter.pictures.scene import (

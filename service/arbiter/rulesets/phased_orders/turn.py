@@ -4,8 +4,9 @@
 ``resolve`` checks the orders (``orders.py``: malformed ones are 422 problems, rule
 breaches violations) and the rest of the request (decisions, combat results and level
 ups that name nothing in the state are 422 problems), then runs the phases over a
-``World``. The derived facts carry a result for every order, the units and strongholds
-left without one, and the trace's phases. Where a decision is needed and the request
+``World``, which enters every change in the turn's ledger. The derived facts carry a
+result for every order, the units and strongholds left without one, and the trace's
+phases. Where a decision is needed and the request
 does not give it, the turn stops before going past that point: each missing decision is
 a violation (``communique_pending``, ``archer_option_pending``, ``ejection_pending``,
 ``placement_pending``) and ``derived.pending_decisions`` lists them with their options;
@@ -30,6 +31,7 @@ from arbiter.engine.outcome import Event, Verdict, location
 from .board import Board
 from .catalogue import PHASE_NAMES
 from .decisions import DecisionsPending
+from .ledger import Ledger
 from .models import PhasedOrdersCommission, PhasedOrdersResolve, PhasedOrdersSubmit
 from .orders import Plan, check_orders, unordered
 from .phases import run_turn
@@ -44,8 +46,9 @@ def judge_submit(board: Board, action: PhasedOrdersSubmit, verdict: Verdict) -> 
     derived = {"orders": len(action.orders),
                "refused": sorted(plan.refused),
                "unordered": unordered(board, plan, action.player)}
-    # Submitting orders changes nothing: the state comes back as it was.
-    return Judgement(verdict, lambda: Draft(board.state), derived)
+    # Submitting orders changes nothing: the state comes back as it was (a ledger nothing
+    # is written into).
+    return Judgement(verdict, lambda: Ledger(board.state).draft, derived)
 
 
 def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -> Judgement:
@@ -57,13 +60,9 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
         run_turn(world)
     except DecisionsPending as stop:
         return Judgement(verdict, derived=_stopped(verdict, stop))
-    fields = world.fields()
 
     def apply() -> Draft:
-        draft = Draft(board.state)
-        for name, value in fields.items():
-            draft[name] = value
-        return draft
+        return world.ledger.draft
 
     derived: dict[str, Any] = {
         "results": world.results.listed(),

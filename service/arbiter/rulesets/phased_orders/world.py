@@ -1,11 +1,13 @@
-"""The turn's working copy: the units on the board (``Piece``: what the rules change, the
-rest as the state gave it) with who stands where, the players' pools, gems and relations,
-the strongholds' resources, the seed, and what the turn remembers from one phase to a
-later one (the path each unit walked, what was lost in which phase, the bandits and new
-units waiting for their phase, the heals waiting for phase 13).
+"""The turn in progress, as the phases see it: the units on the board (``Piece``: what the
+rules change, the rest as the state gave it) with who stands where, the players' pools,
+gems and relations, the strongholds' resources, the seed, and what the turn remembers from
+one phase to a later one (the path each unit walked, what was lost in which phase, the
+bandits and new units waiting for their phase, the heals waiting for phase 13).
 
-The request's models are never touched; ``fields()`` gives the JSON of the top-level
-fields the turn changed, for the ``Draft`` of the resulting state.
+Every change to the state goes through a method here (``alter``, ``place``, ``remove``,
+``add``, ``draw``, ``set_resources``, ...), which enters it in the turn's ledger
+(``ledger.py``) as it happens: the ledger's draft is the resulting state. The request's
+models are never touched.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from arbiter.engine.rng import SeededRng
 
 from .board import Board, Relation, relation_of
 from .decisions import Decisions
+from .ledger import Ledger
 from .models import (
     UNDEAD,
     PhasedOrdersOptions,
@@ -83,13 +86,18 @@ class Piece:
     def caravan(self) -> bool:
         return self.durability is not None
 
-    def to_json(self) -> dict[str, Any]:
-        data = self.spec.model_dump(mode="json")
-        data.update(owner=self.owner, hex=as_dict(self.hex), hit_points=self.hit_points,
-                    max_hit_points=self.max_hit_points, strength=self.strength,
-                    level=self.level)
+    def fields(self) -> dict[str, Any]:
+        """The unit's fields the turn may change, as JSON."""
+        data = {"owner": self.owner, "hex": as_dict(self.hex), "hit_points": self.hit_points,
+                "max_hit_points": self.max_hit_points, "strength": self.strength,
+                "level": self.level}
         if self.durability is not None:
             data["caravan"] = {"durability": self.durability, "resources": self.carried}
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.spec.model_dump(mode="json")
+        data.update(self.fields())
         return data
 
 
@@ -130,7 +138,7 @@ class World:
         self.recruits: list[Waiting] = []
         self.heals: list[tuple[int, str, int]] = []
         self.fought: set[str] = set()
-        self.touched: set[str] = set()
+        self.ledger = Ledger(state)
         self.clock = 0
         self.unpaid: dict[str, int] = {}
         self.unused_combat_results: list[int] = []
@@ -172,9 +180,9 @@ class World:
         return sorted(groups, key=lambda g: pieces.index(g[0]))
 
     def declare_war(self, a: str, b: str) -> None:
-        self.stances.setdefault(a, {})[b] = "war"
-        self.stances.setdefault(b, {})[a] = "war"
-        self.touched.add("players")
+        for one, other in ((a, b), (b, a)):
+            self.stances.setdefault(one, {})[other] = "war"
+            self.ledger.players[one]["relations"] = dict(self.stances[one])
 
     # -- pools ------------------------------------------------------------------------------
     def resources(self, player: str) -> int:
@@ -186,16 +194,13 @@ class World:
         return value
 
     def set_resources(self, player: str, value: int) -> None:
-        self.players[player]["resources"] = value
-        self.touched.add("players")
+        self.players[player]["resources"] = self.ledger.players[player]["resources"] = value
 
     def set_gems(self, player: str, value: int) -> None:
-        self.players[player]["gems"] = value
-        self.touched.add("players")
+        self.players[player]["gems"] = self.ledger.players[player]["gems"] = value
 
     def set_stored(self, stronghold: str, value: int) -> None:
-        self.stored[stronghold] = value
-        self.touched.add("strongholds")
+        self.stored[stronghold] = self.ledger.strongholds[stronghold]["resources"] = value
 
     # -- the board --------------------------------------------------------------------------
     def occupants(self, h: Hex) -> list[Piece]:
@@ -210,7 +215,7 @@ class World:
         self.clock += 1
         piece.arrived = self.clock
         self.at.setdefault(to, []).append(piece.id)
-        self.touched.add("units")
+        self.ledger.units[piece.id]["hex"] = as_dict(to)
 
     def remove(self, piece: Piece) -> None:
         here = self.at[piece.hex]
@@ -219,44 +224,28 @@ class World:
             del self.at[piece.hex]
         del self.pieces[piece.id]
         self.lost[piece.id] = self.trace.phase
-        self.touched.add("units")
+        self.ledger.remove("units", piece.id)
 
     def add(self, piece: Piece) -> None:
         self.pieces[piece.id] = piece
         self.clock += 1
         piece.arrived = self.clock
         self.at.setdefault(piece.hex, []).append(piece.id)
-        self.touched.add("units")
+        self.ledger.add("units", piece.to_json())
+
+    def alter(self, piece: Piece, **changes: Any) -> None:
+        """Change a unit on the board (its hit points, strength, level, owner, a caravan's
+        durability or load) and enter it in the ledger."""
+        for name, value in changes.items():
+            setattr(piece, name, value)
+        self.ledger.unit(piece.id, piece.fields())
 
     def draw(self, n: int) -> int:
         """A uniform draw in 0..n-1 from the state's seed."""
         self.drew = True
-        self.touched.add("rng")
-        return self.rng.below(n)
+        drawn = self.rng.below(n)
+        self.ledger["rng"] = self.rng.state
+        return drawn
 
     def on_map(self, h: Hex) -> bool:
         return h in self.board.hexes
-
-    # -- the resulting state ----------------------------------------------------------------
-    def fields(self) -> dict[str, Any]:
-        """The JSON of every top-level field of the state the turn changed."""
-        out: dict[str, Any] = {}
-        if "units" in self.touched:
-            out["units"] = [p.to_json() for p in self.pieces.values()]
-        if "players" in self.touched:
-            players = []
-            for p in self.board.state.players:
-                data = p.model_dump(mode="json")
-                data.update(self.players[p.id], relations=dict(self.stances.get(p.id, {})))
-                players.append(data)
-            out["players"] = players
-        if "strongholds" in self.touched:
-            strongholds = []
-            for s in self.board.state.strongholds:
-                data = s.model_dump(mode="json")
-                data["resources"] = self.stored[s.id]
-                strongholds.append(data)
-            out["strongholds"] = strongholds
-        if "rng" in self.touched:
-            out["rng"] = self.rng.state
-        return out

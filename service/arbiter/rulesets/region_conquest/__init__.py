@@ -3,10 +3,10 @@ pages of the Small World rulebook (see ``../shared/rules/region_conquest.md``).
 
 Modules: ``models`` (wire shapes), ``catalogue`` (rules, codes, events, fixed game data),
 ``board`` (state consistency and indexes), ``targets`` (where a player may conquer),
-``cost`` (the conquest cost), ``ledger`` (the draft of a resulting state), ``conquest``
-(conquer, final_conquest), ``redeploy`` (redeploy, end_turn), ``judge`` (the action to its
-rules), ``candidates`` (the pseudo-legal generator), ``queries`` (conquest-cost,
-legal-actions), ``examples`` (a board to paste), ``ruleset`` (the parts assembled).
+``cost`` (the conquest cost), ``ledger`` (the working copy an action's effect is written
+into), ``conquest`` (conquer, final_conquest), ``redeploy`` (redeploy, end_turn), ``judge``
+(the action to its rules), ``candidates`` (the pseudo-legal generator), ``queries``
+(conquest-cost), ``examples`` (a board to paste), ``ruleset`` (the parts assembled).
 """
 
 from .ruleset import RULESET

@@ -1,5 +1,5 @@
 """The pseudo-legal generator of region_conquest: the actions worth judging for a player
-now. ``judge`` filters them (``arbiter.engine.judging.legal``), so what ``legal-actions``
+now. ``judge`` filters them (``arbiter.engine.legal``), so what ``legal-actions``
 lists is exactly what ``validate`` accepts.
 
 In the documented order: redeploy and end_turn, then a conquest of each region in map

@@ -123,7 +123,7 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
     def apply() -> Draft:
         ledger = Ledger(board.state)
         if seed is not None:
-            ledger.draft["rng"] = seed
+            ledger["rng"] = seed
         ledger.turn["reinforcement_used"] = True
         verdict.event("reinforcement_die_rolled", at=at, die=die, hand=hand, cost=total)
         if hand + die >= total:

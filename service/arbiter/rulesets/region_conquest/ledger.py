@@ -1,41 +1,32 @@
-"""The working copy an action's effect is written into: a ``Draft`` of the state with its
-regions and players indexed by id as they are touched, and the few token moves the rules
-make (into a region, out of a region). The request's models are never touched; the
-pipeline checks the result against the state model.
+"""The ledger of region_conquest (``arbiter.engine.ledger``): the working copy an action's
+effect is written into, a ``Draft`` of the state with its regions and players indexed by
+id as the rules touch them, and the two token moves the rules make (into a region, out of
+a region). Tokens are what the game counts and moves, so the effect reads as entries in a
+ledger: a hand spent, a region's tokens put or taken, a tray or a coin pile grown.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from arbiter.engine.draft import Draft
+from arbiter.engine import ledger
+from arbiter.engine.ledger import Record
 
-from .models import RegionConquestState
 
-
-class Ledger:
-    __slots__ = ("_players", "_regions", "draft")
-
-    def __init__(self, state: RegionConquestState) -> None:
-        self.draft = Draft(state)
-        self._regions: dict[str, dict[str, Any]] | None = None
-        self._players: dict[str, dict[str, Any]] | None = None
+class Ledger(ledger.Ledger):
+    __slots__ = ()
 
     @property
-    def regions(self) -> dict[str, dict[str, Any]]:
-        if self._regions is None:
-            self._regions = {r["id"]: r for r in self.draft["regions"]}
-        return self._regions
+    def regions(self) -> dict[str, Record]:
+        return self.by_id("regions")
 
     @property
-    def players(self) -> dict[str, dict[str, Any]]:
-        if self._players is None:
-            self._players = {p["id"]: p for p in self.draft["players"]}
-        return self._players
+    def players(self) -> dict[str, Record]:
+        return self.by_id("players")
 
     @property
     def turn(self) -> dict[str, Any]:
-        turn: dict[str, Any] = self.draft["turn"]
+        turn: dict[str, Any] = self["turn"]
         return turn
 
     def put(self, player: str, region: str, tokens: int, race: str = "active") -> None:

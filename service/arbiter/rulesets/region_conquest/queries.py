@@ -5,24 +5,20 @@
   broken down (base, each marker, each defending token), the total, whether the tokens in
   hand pay it, whether only the reinforcement die could (and with which results), and
   what else would refuse the conquest now;
-- ``legal-actions``: what the player may do now, each action exactly as ``validate``
-  takes it: redeployment, the end of the turn, each region they may conquer (only border
-  regions on a first conquest), each region a final conquest could take with the die;
-  beside them, the cost of each conquest listed; bounded by ``limit``.
+- and what the engine's ``legal-actions`` (``arbiter.engine.legal``) shows beside the
+  actions it lists: whether conquests must enter by a border region, the cost of each
+  conquest listed, and how many actions are legal in all (``listing_facts``).
 
-``conquest-cost`` builds on the same checks as ``validate`` (``targets.py``, ``cost.py``);
-``legal-actions`` lists the generator's actions (``candidates.py``) that ``judge`` finds
-legal, so an action listed is one ``validate`` accepts, and the other way round.
+Both build on the same checks as ``validate`` (``targets.py``, ``cost.py``), so the
+answers can never disagree with it.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.judging import legal
+from arbiter.engine.legal import Bounded, legal
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
@@ -60,13 +56,6 @@ class RegionConquestCostResponse(Frozen):
     costs: list[RegionConquestCost]
 
 
-class RegionConquestLegalActionsRequest(Frozen):
-    state: RegionConquestState
-    player: PlayerId
-    limit: int = Field(default=100, ge=1, le=MAX_REGIONS,
-                       description="At most this many actions are listed.")
-
-
 class RegionConquestListedCost(Frozen):
     """What a listed conquest costs, beside the action (``actions[action]``) it prices."""
 
@@ -77,18 +66,13 @@ class RegionConquestListedCost(Frozen):
         default_factory=list, description="For a final conquest: the die results that win.")
 
 
-class RegionConquestLegalActionsResponse(Frozen):
-    player: str
+class RegionConquestListingFacts(Frozen):
+    """What legal-actions shows beside the actions it lists."""
+
     first_conquest: bool = Field(description="Conquests must enter by a border region.")
-    actions: list[Annotated[RegionConquestAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back unchanged "
-        "as the request's action): redeploy and end_turn first (when legal), then each "
-        "conquest, then each final conquest, regions in map order.")
     costs: list[RegionConquestListedCost] = Field(
         description="The cost of each listed conquest and final conquest, in listing order.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
     total: int = Field(description="How many legal actions there are in all.")
-    truncated: bool = Field(description="More than ``limit`` actions are legal.")
 
 
 def _board_for(state: RegionConquestState, player: str) -> Board:
@@ -138,16 +122,15 @@ def priced(board: Board, index: int, action: RegionConquestAnyAction, reach: Rea
                                     winning_die_results=winning)
 
 
-def run_legal_actions(request: RegionConquestLegalActionsRequest
-                      ) -> RegionConquestLegalActionsResponse:
-    board = _board_for(request.state, request.player)
-    reach = Reach.of(board, request.player)
-    # Every legal action is counted (``total``): the generator is bounded by the map.
-    found = list(legal(judge, board, candidates(board, request.player)))
-    actions = found[:request.limit]
+def listing_facts(board: Board, player: str, found: Bounded[RegionConquestAnyAction]
+                  ) -> RegionConquestListingFacts:
+    """Beside the listed actions: the cost of each conquest among them, and how many actions
+    are legal in all (the generator is bounded by the map, so a listing cut short by its
+    limit judges the rest to count them)."""
+    reach = Reach.of(board, player)
+    actions = found.actions
     costs = [c for i, a in enumerate(actions) if (c := priced(board, i, a, reach)) is not None]
-    return RegionConquestLegalActionsResponse(
-        player=request.player,
-        first_conquest=not board.players[request.player].active,
-        actions=actions, costs=costs, count=len(actions), total=len(found),
-        truncated=len(found) > request.limit)
+    total = (sum(1 for _ in legal(judge, board, candidates(board, player))) if found.truncated
+             else len(actions))
+    return RegionConquestListingFacts(first_conquest=not board.players[player].active,
+                                      costs=costs, total=total)

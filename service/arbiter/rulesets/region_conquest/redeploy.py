@@ -203,8 +203,8 @@ def judge_end_turn(board: Board, action: RegionConquestEndTurn, verdict: Verdict
         verdict.event("coins_scored", player=player, coins=coins)
         order = [p.id for p in board.state.players]
         following = order[(order.index(player) + 1) % len(order)]
-        ledger.draft["turn"] = {"player": following, "conquered": [],
-                               "reinforcement_used": False, "redeployed": False}
+        ledger["turn"] = {"player": following, "conquered": [],
+                          "reinforcement_used": False, "redeployed": False}
         verdict.event("turn_passed", player=following)
         return ledger.draft
 

@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Beside, Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -24,10 +25,9 @@ from .models import (
 from .queries import (
     RegionConquestCostRequest,
     RegionConquestCostResponse,
-    RegionConquestLegalActionsRequest,
-    RegionConquestLegalActionsResponse,
+    RegionConquestListingFacts,
+    listing_facts,
     run_conquest_cost,
-    run_legal_actions,
 )
 from .scene import PICTURE
 
@@ -39,15 +39,16 @@ QUERIES = {q.name: q for q in (
           request=RegionConquestCostRequest, response=RegionConquestCostResponse,
           run=run_conquest_cost,
           examples=({"state": EXAMPLE_STATE, "player": "orcs"},)),
-    Query(name="legal-actions",
-          summary="What the player may do now, each action as validate takes it: "
-                  "redeployment, the end of the turn, each region they may conquer (border "
-                  "regions on a first conquest), final conquests; each conquest's cost beside.",
-          request=RegionConquestLegalActionsRequest,
-          response=RegionConquestLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "orcs", "limit": 100},)),
 )}
+
+LISTING: Listing[Board, RegionConquestAnyAction] = Listing(
+    summary="What the player may do now, each action as validate takes it: redeployment, "
+            "the end of the turn, each region they may conquer (border regions on a first "
+            "conquest), final conquests; each conquest's cost beside.",
+    order="redeploy and end_turn first (when legal), then each conquest, then each final "
+          "conquest, regions in map order.",
+    examples=({"state": EXAMPLE_STATE, "player": "orcs", "limit": 100},),
+    beside=Beside(RegionConquestListingFacts, listing_facts))
 
 RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -57,6 +58,7 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=RegionConquestDerived,

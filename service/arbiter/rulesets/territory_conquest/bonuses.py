@@ -12,8 +12,8 @@ from arbiter.engine.outcome import Verdict, location
 
 from .board import Board, BonusLocation
 from .catalogue import EFFECT_NAMES, TOKENS
+from .ledger import Ledger
 from .models import BonusEffect
-from .pieces import Pieces
 
 
 def effect_name(loc: BonusLocation) -> str:
@@ -26,38 +26,33 @@ def effect_name(loc: BonusLocation) -> str:
     return name
 
 
-def lose_bonus(pieces: Pieces, player: str, location_id: str, verdict: Verdict) -> None:
+def lose_bonus(board: Board, ledger: Ledger, player: str, location_id: str,
+               verdict: Verdict) -> None:
     """The pawn on ``location_id`` leaves it (moved away or returned to its castle)."""
-    loc = pieces.board.locations[location_id]
-    side = pieces.side(player)
-    side.on_bonus.discard(location_id)
+    loc = board.locations[location_id]
+    ledger.vacate(player, location_id)
     where = location(region=loc.territory, piece=loc.id)
     verdict.event("bonus_lost", where, player=player, location=loc.id, territory=loc.territory,
                   effect=loc.effect.value, effect_name=effect_name(loc))
     token = TOKENS.get(loc.effect)
     if token is not None:
-        # The board check guarantees one token per trap or spy location held.
-        if loc.effect is BonusEffect.trap_token:
-            side.trap_tokens -= 1
-        else:
-            side.spy_tokens -= 1
+        # The board check guarantees one token per trap or spy location held. (The count
+        # is the player's ``trap_tokens`` or ``spy_tokens``.)
+        ledger.players[player][f"{token}_tokens"] -= 1
         verdict.event("token_discarded", where, player=player, token=token, location=loc.id)
 
 
-def gain_bonus(pieces: Pieces, player: str, location_id: str, verdict: Verdict) -> None:
+def gain_bonus(board: Board, ledger: Ledger, player: str, location_id: str,
+               verdict: Verdict) -> None:
     """A surviving pawn is placed on ``location_id``."""
-    loc = pieces.board.locations[location_id]
-    side = pieces.side(player)
-    side.on_bonus.add(location_id)
+    loc = board.locations[location_id]
+    ledger.occupy(player, location_id)
     where = location(region=loc.territory, piece=loc.id)
     verdict.event("bonus_gained", where, player=player, location=loc.id,
                   territory=loc.territory, effect=loc.effect.value, effect_name=effect_name(loc))
     token = TOKENS.get(loc.effect)
     if token is not None:
-        if loc.effect is BonusEffect.trap_token:
-            side.trap_tokens += 1
-        else:
-            side.spy_tokens += 1
+        ledger.players[player][f"{token}_tokens"] += 1
         verdict.event("token_taken", where, player=player, token=token, location=loc.id)
 
 

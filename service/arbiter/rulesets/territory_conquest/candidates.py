@@ -1,5 +1,5 @@
 """The pseudo-legal generator of territory_conquest: the actions worth judging for a player
-now. ``judge`` filters them (``arbiter.engine.judging.legal``), so what ``legal-actions``
+now. ``judge`` filters them (``arbiter.engine.legal``), so what ``legal-actions``
 lists is exactly what ``validate`` accepts.
 
 In the documented order: recruits of 1 pawn up to the whole reserve, then moves by

@@ -1,7 +1,7 @@
 """``judge`` for territory_conquest: a recruit, move or stop judged against every rule —
 whose action it is first (``order``), then the action's own rules (``recruit``, ``move``;
-a stop has none) — with how to apply it (pieces and turn record advanced, into a draft of
-the state), and the facts a frontend shows beside the verdict (what the move costs and
+a stop has none) — with how to apply it (pieces and turn record advanced, into the
+ledger), and the facts a frontend shows beside the verdict (what the move costs and
 loses, who acts next, whether the phase ends). An action naming what the state does not
 hold (an unknown player, territory or bonus location, more pawns than stand somewhere)
 cannot be judged: it raises ``InvalidInput`` with pointers into ``/action``."""
@@ -17,10 +17,10 @@ from arbiter.engine.outcome import Verdict
 
 from .board import Board
 from .catalogue import CATALOGUE
+from .ledger import Ledger
 from .models import TerritoryConquestAnyAction, TerritoryConquestMove, TerritoryConquestRecruit
 from .move import MovePlan, apply_move, judge_move, move_facts, move_problems
 from .order import announce_stop, judge_turn, next_record
-from .pieces import Pieces
 from .recruit import apply_recruit, judge_recruit, recruit_problems
 
 
@@ -39,15 +39,16 @@ def judge(board: Board, action: TerritoryConquestAnyAction) -> Judgement:
         plan = judge_move(board, action, verdict)
 
     def apply() -> Draft:
-        pieces = Pieces(board)
+        ledger = Ledger(board)
         if isinstance(action, TerritoryConquestRecruit):
-            apply_recruit(pieces, action, verdict)
+            apply_recruit(board, ledger, action, verdict)
         elif plan is not None:
-            apply_move(pieces, plan, verdict)
+            apply_move(board, ledger, plan, verdict)
         else:
             announce_stop(verdict, action.player, record)
         # A stop changes no piece, yet its state spells every count out like the others'.
-        return pieces.to_draft(record)
+        ledger["conquest"] = record
+        return ledger.draft
 
     def facts() -> dict[str, Any]:
         # Made only for an answer: legal-actions judges many moves and reads none.

@@ -16,8 +16,8 @@ from arbiter.engine.outcome import Verdict, location
 
 from .board import Board
 from .bonuses import gain_bonus, lose_bonus
+from .ledger import Ledger
 from .models import BonusEffect, TerritoryConquestMove, TerritoryConquestSource
-from .pieces import Pieces
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,32 +288,31 @@ def move_facts(board: Board, plan: MovePlan) -> dict[str, Any]:
     }
 
 
-def apply_move(pieces: Pieces, plan: MovePlan, verdict: Verdict) -> None:
-    side = pieces.side(plan.player)
-    dest = plan.destination
-    side.soldier_tokens -= plan.moved
+def apply_move(board: Board, ledger: Ledger, plan: MovePlan, verdict: Verdict) -> None:
+    player, dest = plan.player, plan.destination
+    ledger.players[player]["soldier_tokens"] -= plan.moved
     for src in plan.sources:
         for loc in src.from_bonus_locations:
-            lose_bonus(pieces, plan.player, loc, verdict)
-        side.remove(src.territory, src.count)
-        if src.territory not in side.armies and src.territory != side.castle:
+            lose_bonus(board, ledger, player, loc, verdict)
+        ledger.take(player, src.territory, src.count)
+        if src.territory not in ledger.armies(player) and src.territory != board.castle[player]:
             verdict.event("territory_abandoned", location(region=src.territory),
                           player=plan.player, territory=src.territory)
-    side.add(dest, plan.moved)
-    verdict.event("armies_moved", location(region=dest), player=plan.player, moved=plan.moved,
+    ledger.put(player, dest, plan.moved)
+    verdict.event("armies_moved", location(region=dest), player=player, moved=plan.moved,
                   sources={src.territory: src.count for src in plan.sources}, destination=dest)
     if plan.enemy:
         # Equal losses: every enemy army goes home, and as many of the mover's.
-        foe = pieces.side(plan.opponent)
-        for loc in pieces.board.held_locations(plan.opponent, dest):
-            lose_bonus(pieces, plan.opponent, loc, verdict)
-        for who in (foe, side):
-            who.remove(dest, plan.enemy)
-            who.add(who.castle, plan.enemy)
-            verdict.event("armies_returned", location(region=dest), player=who.player,
-                          count=plan.enemy, territory=dest, castle=who.castle)
+        for loc in board.held_locations(plan.opponent, dest):
+            lose_bonus(board, ledger, plan.opponent, loc, verdict)
+        for who in (plan.opponent, player):
+            castle = board.castle[who]
+            ledger.take(who, dest, plan.enemy)
+            ledger.put(who, castle, plan.enemy)
+            verdict.event("armies_returned", location(region=dest), player=who,
+                          count=plan.enemy, territory=dest, castle=castle)
     for loc in plan.placement:
-        gain_bonus(pieces, plan.player, loc, verdict)
+        gain_bonus(board, ledger, player, loc, verdict)
     if plan.previous_controller != plan.player:
         verdict.event("territory_taken", location(region=dest), player=plan.player,
                       territory=dest, previous=plan.previous_controller)

@@ -6,31 +6,28 @@
 - ``standing``: each player's territories, bonuses, production icons, trap and spy tokens
   and end-of-game victory points; whose action is next and whether the Conquest phase has
   ended;
-- ``legal-actions``: a player's legal recruits, moves and stop, each exactly as
-  ``validate`` takes it, bounded by the request's limit.
+- and what the engine's ``legal-actions`` (``arbiter.engine.legal``) shows beside the
+  actions it lists: whether it is the player's action, and whether the phase has ended
+  (``listing_facts``).
 
 ``conquest-cost`` builds on the same reach, majority and token rules ``judge`` applies
-(``move.py``); ``legal-actions`` lists the generator's actions (``candidates.py``) that
-``judge`` finds legal, so an action listed is one ``validate`` accepts. Request and
-response models are plain data.
+(``move.py``). Request and response models are plain data.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
 
 from pydantic import Field
 
 from arbiter.engine.errors import Problems
 from arbiter.engine.index import check_ref
-from arbiter.engine.judging import first_legal
+from arbiter.engine.legal import Bounded
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
 from .bonuses import controlled_territories, held_locations, production_icons, victory_points
-from .candidates import acting, candidates
-from .judge import judge
+from .candidates import acting
 from .models import (
     MAX_TERRITORIES,
     BonusEffect,
@@ -268,36 +265,17 @@ def _player_standing(board: Board, player: str) -> TerritoryConquestPlayerStandi
         victory_points=victory_points(board, player))
 
 
-# --- legal-actions -----------------------------------------------------------------------
+# --- beside legal-actions ---------------------------------------------------------------
 
-class TerritoryConquestLegalActionsRequest(Frozen):
-    state: TerritoryConquestState
-    player: Id
-    limit: Annotated[int, Field(ge=1, le=10_000)] = Field(
-        default=100, description="At most this many actions are listed.")
+class TerritoryConquestListingFacts(Frozen):
+    """What legal-actions shows beside the actions it lists."""
 
-
-class TerritoryConquestLegalActionsResponse(Frozen):
-    player: str
     to_act: bool = Field(description="It is this player's action (nothing is legal "
                          "otherwise).")
     phase_ended: bool
-    actions: list[Annotated[TerritoryConquestAnyAction, Field(discriminator="type")]] = Field(
-        description="Each legal action exactly as validate takes it (send one back unchanged "
-        "as the request's action): recruits of 1 pawn up to the reserve, then moves by "
-        "destination (territory order), by pawns moved and by pawns from each source, then "
-        "the stop.")
-    truncated: bool = Field(description="The listing stopped short: more actions are legal "
-                            "than ``limit``, or the generator had more to judge than one "
-                            "listing judges.")
-    count: int = Field(description="Actions listed (at most ``limit``).")
 
 
-def run_legal_actions(request: TerritoryConquestLegalActionsRequest
-                      ) -> TerritoryConquestLegalActionsResponse:
-    board = _board_for(request.state, request.player)
-    player = request.player
-    bounded = first_legal(judge, board, candidates(board, player), request.limit)
-    return TerritoryConquestLegalActionsResponse(
-        player=player, to_act=acting(board, player), phase_ended=phase_ended(request.state),
-        actions=bounded.actions, truncated=bounded.truncated, count=len(bounded.actions))
+def listing_facts(board: Board, player: str, found: Bounded[TerritoryConquestAnyAction]
+                  ) -> TerritoryConquestListingFacts:
+    return TerritoryConquestListingFacts(to_act=acting(board, player),
+                                         phase_ended=phase_ended(board.state))

@@ -7,8 +7,8 @@ from arbiter.engine.errors import Problems
 from arbiter.engine.outcome import Verdict, location
 
 from .board import Board
+from .ledger import Ledger
 from .models import TerritoryConquestRecruit
-from .pieces import Pieces
 
 
 def recruit_problems(act: TerritoryConquestRecruit) -> Problems:
@@ -34,10 +34,11 @@ def judge_recruit(board: Board, act: TerritoryConquestRecruit, verdict: Verdict)
                         count=act.count, soldier_tokens=player.soldier_tokens)
 
 
-def apply_recruit(pieces: Pieces, act: TerritoryConquestRecruit, verdict: Verdict) -> None:
-    side = pieces.side(act.player)
-    side.soldier_tokens -= act.count
-    side.reserve -= act.count
-    side.add(side.castle, act.count)
-    verdict.event("armies_recruited", location(region=side.castle), player=act.player,
-                  count=act.count, castle=side.castle)
+def apply_recruit(board: Board, ledger: Ledger, act: TerritoryConquestRecruit,
+                  verdict: Verdict) -> None:
+    player, castle = ledger.players[act.player], board.castle[act.player]
+    player["soldier_tokens"] -= act.count
+    player["reserve"] -= act.count
+    ledger.put(act.player, castle, act.count)
+    verdict.event("armies_recruited", location(region=castle), player=act.player,
+                  count=act.count, castle=castle)

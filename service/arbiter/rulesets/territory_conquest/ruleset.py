@@ -5,6 +5,7 @@ queries, with its picture (``scene``) for ``render``. The engine runs the pipeli
 
 from __future__ import annotations
 
+from arbiter.engine.legal import Beside, Listing
 from arbiter.engine.ruleset import Query, Ruleset
 from arbiter.pictures.render import pictured
 
@@ -23,12 +24,11 @@ from .models import (
 from .queries import (
     TerritoryConquestConquestCostRequest,
     TerritoryConquestConquestCostResponse,
-    TerritoryConquestLegalActionsRequest,
-    TerritoryConquestLegalActionsResponse,
+    TerritoryConquestListingFacts,
     TerritoryConquestStandingRequest,
     TerritoryConquestStandingResponse,
+    listing_facts,
     run_conquest_cost,
-    run_legal_actions,
     run_standing,
 )
 from .scene import PICTURE
@@ -49,14 +49,15 @@ QUERIES = {q.name: q for q in (
           response=TerritoryConquestStandingResponse,
           run=run_standing,
           examples=({"state": EXAMPLE_STATE},)),
-    Query(name="legal-actions",
-          summary="A player's legal recruits, moves and stop, each as validate takes it, "
-                  "bounded by limit.",
-          request=TerritoryConquestLegalActionsRequest,
-          response=TerritoryConquestLegalActionsResponse,
-          run=run_legal_actions,
-          examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 20},)),
 )}
+
+LISTING: Listing[Board, TerritoryConquestAnyAction] = Listing(
+    summary="A player's legal recruits, moves and stop, each as validate takes it, bounded "
+            "by limit.",
+    order="recruits of 1 pawn up to the reserve, then moves by destination (territory "
+          "order), by pawns moved and by pawns from each source, then the stop.",
+    examples=({"state": EXAMPLE_STATE, "player": "red", "limit": 20},),
+    beside=Beside(TerritoryConquestListingFacts, listing_facts))
 
 RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pictured(Ruleset(
     catalogue=CATALOGUE,
@@ -66,6 +67,7 @@ RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pi
     compile=compile_board,
     judge=judge,
     candidates=candidates,
+    listing=LISTING,
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=TerritoryConquestDerived,
