@@ -21,11 +21,11 @@ from arbiter.engine.errors import Problem
 from arbiter.graphql.loop import graphql_loop
 from arbiter.http.pages import graphiql_page
 from arbiter.http.problems import problem
-from arbiter.http.strict_json import DOCUMENT
+from arbiter.http.scope import body_of, document_of
 from arbiter.service.loops import run_on
 
 # The body of the operation under way and its document as the strict JSON reading parsed
-# it (``strict_json.DOCUMENT``), so that strawberry's ``decode_json`` does not parse it again.
+# it (``scope.DOCUMENT``), so that strawberry's ``decode_json`` does not parse it again.
 _READ: ContextVar[tuple[bytes, Any] | None] = ContextVar("arbiter_graphql_read", default=None)
 
 
@@ -60,16 +60,19 @@ class GraphQLEndpoint(GraphQL):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
-        # The body is read here (Guard holds it already), then the operation runs on
-        # GraphQL's own loop, off the service's (graphql.loop: a large answer's fields are
-        # completed there while the probes answer here).
-        body = await Request(scope=scope, receive=receive).body()
+        # The body as the guard read it, then the operation runs on GraphQL's own loop,
+        # off the service's (graphql.loop: a large answer's fields are completed there
+        # while the probes answer here).
+        body = body_of(scope)
+        if body is None:
+            body = await Request(scope=scope, receive=receive).body()
 
         async def replay() -> Message:
             return {"type": "http.request", "body": body, "more_body": False}
 
-        if scope.get(DOCUMENT) is not None:
-            _READ.set((body, scope[DOCUMENT]))  # (this request's context, copied by run_on)
+        document = document_of(scope)
+        if document is not None:
+            _READ.set((body, document))  # (this request's context, copied by run_on)
         try:
             response: Any = await run_on(graphql_loop(),
                                          self.run(Request(scope=scope, receive=replay)))

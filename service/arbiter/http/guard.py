@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.http.admission import RETRY_AFTER, Admission, Refusal, read_body
 from arbiter.http.problems import LIMIT_TITLE, LIMIT_TYPE, problem_body
+from arbiter.http.scope import BODY
 from arbiter.service.account import opened
 from arbiter.telemetry.logs import REQUEST_ID, log_request
 from arbiter.telemetry.metrics import Metrics
@@ -147,7 +148,7 @@ class Guard:
         if read != "whole":
             return
         replayed = False
-        whole = bytes(body)
+        whole = scope[BODY] = bytes(body)
 
         async def replay() -> Message:
             nonlocal replayed

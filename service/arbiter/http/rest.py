@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from arbiter.engine.registry import AnyRuleset, Registry
 from arbiter.http.problems import problem, problem_for
-from arbiter.http.strict_json import DOCUMENT
+from arbiter.http.scope import body_of, document_of
 from arbiter.service.catalogue import ruleset_list
 from arbiter.service.contract import description
 from arbiter.service.lifecycle import Service
@@ -107,9 +107,11 @@ class RestApi:
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
-        body = await request.body()
+        body = body_of(request.scope)
+        if body is None:
+            body = await request.body()
         try:
-            return raw_json(await answering(ruleset, body, request.scope.get(DOCUMENT)))
+            return raw_json(await answering(ruleset, body, document_of(request.scope)))
         except UNANSWERED as exc:
             return problem_for(exc)
 

@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.engine.errors import Problem, pointer
 from arbiter.http.problems import problem
+from arbiter.http.scope import DOCUMENT, body_of
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 # Bodies up to this size are checked on the event loop (well under a millisecond).
@@ -142,22 +143,6 @@ def read_strictly(body: bytes) -> tuple[Any, list[Problem]]:
     return None, slow_problems(body)
 
 
-# The scope key under which the routes find the body's document as the strict reading
-# parsed it (absent when the slow reading ran): read once, not once per use.
-DOCUMENT = "arbiter.document"
-
-
-def document_of(scope: Scope, body: bytes) -> Any:
-    """The body's JSON document: the strict reading's, else parsed now; None when the body
-    is not JSON (the route's own parse says where it breaks)."""
-    if DOCUMENT in scope:
-        return scope[DOCUMENT]
-    try:
-        return orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return None
-
-
 def _checked(scope: Scope) -> bool:
     path = scope.get("path", "")
     return scope.get("method") in BODY_METHODS and (path.startswith("/v1/")
@@ -180,17 +165,10 @@ class JsonBodies:
                                headers={"accept-post": "application/json"})
             await response(scope, receive, send)
             return
+        body = body_of(scope)
         messages: list[Message] = []
-        chunks = []
-        more = True
-        while more:  # Guard has read the body already: one message
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break
-            chunks.append(message.get("body", b""))
-            more = message.get("more_body", False)
-        body = b"".join(chunks)
+        if body is None:  # (no guard in front: read it here)
+            body, messages = await _read(receive)
         # A large body is read in a worker thread: its Python reading (the slow path) then
         # never holds the loop, and /healthz answers meanwhile.
         document, problems = read_strictly(body) if len(body) <= IN_LOOP_BYTES else \
@@ -199,14 +177,30 @@ class JsonBodies:
             response = problem(422, "the body is not strict JSON: see errors", problems)
             await response(scope, receive, send)
             return
+        if document is not None:
+            scope[DOCUMENT] = document
+        if scope.get("path") == "/graphql":
+            # strawberry checks the content type itself: it sees the one spelling it knows.
+            headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
+            headers.append((b"content-type", b"application/json"))
+            scope = {**scope, "headers": headers}
 
         async def replay() -> Message:
             return messages.pop(0) if messages else await receive()
 
-        # The routes behind (strawberry's among them) see the one spelling they all know.
-        headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
-        headers.append((b"content-type", b"application/json"))
-        read = {**scope, "headers": headers}
-        if document is not None:
-            read[DOCUMENT] = document
-        await self.app(read, replay, send)
+        await self.app(scope, replay if messages else receive, send)
+
+
+async def _read(receive: Receive) -> tuple[bytes, list[Message]]:
+    """The body from ``receive``, and its messages, to be replayed."""
+    messages: list[Message] = []
+    chunks = []
+    more = True
+    while more:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        more = message.get("more_body", False)
+    return b"".join(chunks), messages

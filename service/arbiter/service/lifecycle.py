@@ -41,6 +41,7 @@ from arbiter.service.problems import BoardNotFound, Malformed, reroot
 from arbiter.service.reading import parse_request, whole_state
 from arbiter.service.returns import Returned
 from arbiter.service.signing import Signer, StateSignature, draw_seed
+from arbiter.service.writing import outcome_json
 
 T = TypeVar("T")
 # A single action on a state no larger than this (body and kept board together) is judged
@@ -84,7 +85,7 @@ class Service:
             opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
             returned = Returned(req.returns, lambda: document["state"])
             answer = self._rule(opened, req.action, req.mode, returned)[0].answer
-            written = answer.model_dump_json().encode()
+            written = outcome_json(answer)
             self.limits.check_size(len(written))
             return written
 
@@ -109,7 +110,7 @@ class Service:
             parts, size = [], 0
             for judged in self._rule_all(opened, req.actions, req.mode == "sequence",
                                          req.strictness, returned):
-                parts.append(part := judged.answer.model_dump_json().encode())
+                parts.append(part := outcome_json(judged.answer))
                 size += len(part) + 1
                 self.limits.check_size(size, f"the outcomes of the first {len(parts)} "
                                        f"actions of {len(req.actions)}")

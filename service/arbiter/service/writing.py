@@ -9,6 +9,10 @@ between two of them.
 
 - ``model_json``: any response model's ``model_dump_json()``, byte for byte, its long
   top-level lists written ``PIECE`` items per call;
+- ``outcome_json``: a judged action's answer, byte for byte its model's JSON, with the
+  resulting state (plain data the engine wrote) written by orjson: pydantic writes a map
+  of ``Any`` value by value, inspecting each (155 against 20 µs for the 331-hex bench's
+  by-reference answer, in process);
 - ``streamed_json``: an answer the engine describes as plain data (``engine.query.
   Streamed``: our own, never validated again), its one long list written item by item,
   bounded as it grows by the answer limit: the bytes written are the exact size, so
@@ -23,7 +27,9 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, RootModel, TypeAdapter
 
+from arbiter.engine.outcome import Event, Violation
 from arbiter.engine.query import Streamed
+from arbiter.service.contract import Outcome
 from arbiter.service.problems import answer_too_large
 
 # List items serialised per call: a few hundred small models, well under a millisecond.
@@ -80,3 +86,23 @@ def streamed_json(streamed: Streamed, limit: int = 0) -> bytes:
             raise answer_too_large(size, limit, streamed.what)
         written.append(piece)
     return written[0] + b",".join(written[1:]) + b"]}"
+
+
+# The messages of an outcome, each as its model writes it (a handful per answer).
+_MESSAGES: TypeAdapter[list[Violation] | list[Event]] = TypeAdapter(list[Violation] | list[Event])
+
+
+def outcome_json(answer: Outcome) -> bytes:
+    """``answer.model_dump_json()``, byte for byte: the same keys in the same order, its
+    messages dumped by their models, and the plain data (the resulting state, the patch,
+    the derived facts) written by orjson."""
+    signature = answer.signature
+    return orjson.dumps({
+        "ruleset": answer.ruleset, "ruleset_version": answer.ruleset_version,
+        "legal": answer.legal, "applied": answer.applied,
+        "violations": _MESSAGES.dump_python(answer.violations, mode="json"),
+        "state": answer.state, "patch": answer.patch,
+        "events": _MESSAGES.dump_python(answer.events, mode="json"),
+        "derived": answer.derived, "reversible": answer.reversible,
+        "state_hash": answer.state_hash,
+        "signature": signature.model_dump() if signature is not None else None})
