@@ -13,7 +13,6 @@ and the request's compute budget, which every question of the request shares.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -28,9 +27,7 @@ from strawberry.extensions import (
 )
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import create_type
-from strawberry.types.arguments import StrawberryArgument
 from strawberry.types.field import StrawberryField
-from strawberry.types.unset import UNSET
 
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.outcome import Event, Location, Violation
@@ -40,12 +37,14 @@ from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import Query
 from arbiter.graphql.cost import CostedValidation, CostLimits, budgeted_execution
 from arbiter.graphql.errors import answered, graphql_error
+from arbiter.graphql.fields import argument, field
 from arbiter.graphql.input_problems import InputProblems
 from arbiter.graphql.paths import Where
 from arbiter.graphql.types import (
     BatchMode,
     ListedTwice,
     Mode,
+    Return,
     TypeMaker,
     count_entry,
     count_key,
@@ -57,7 +56,7 @@ from arbiter.graphql.types import (
     state_scalar,
 )
 from arbiter.service.configured import configured
-from arbiter.service.contract import Outcome, camel
+from arbiter.service.contract import Outcome, Returns, camel
 from arbiter.service.lifecycle import Service
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
@@ -96,27 +95,21 @@ def _derived_field(maker: TypeMaker, model: type[BaseModel]) -> Any:
                             "The facts a frontend shows beside the verdict.")
 
 
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """What ``validateBatch`` answers: its outcomes, in order."""
+
+    outcomes: list[Answered]
+
+
+def _outcomes(root: Outcomes) -> list[Answered]:
+    return root.outcomes
+
+
 def _next_state(root: Any) -> Asked | None:
     """``Outcome.next``: the questions about the state the action resulted in."""
     after = root.judged.after if isinstance(root, Answered) else None
     return Asked(after) if after is not None else None
-
-
-def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
-    return StrawberryArgument(python_name=name, graphql_name=None,
-                              type_annotation=StrawberryAnnotation(annotation), default=default)
-
-
-def _field(name: str, resolve: Callable[..., Any], returns: Any, description: str,
-           arguments: list[StrawberryArgument]) -> StrawberryField:
-    """A field whose GraphQL arguments are declared here rather than read from the
-    resolver's signature: they come from the rulesets' models, known only at start-up.
-    ``name`` is the Python name (``validate_batch``), camel-cased in the schema."""
-    made: StrawberryField = strawberry.field(resolver=resolve, graphql_type=returns,
-                                             description=description)
-    made.arguments = arguments
-    made.python_name = name
-    return made
 
 
 class SchemaBuilder:
@@ -201,34 +194,43 @@ class SchemaBuilder:
 
     def _judging_fields(self, ruleset: Ruleset, action_input: Any, outcome: Any
                         ) -> list[StrawberryField]:
-        """``validate`` and ``validateBatch``: their outcomes carry the state each action
-        resulted in, for ``Outcome.next``."""
+        """``validate`` and ``validateBatch`` (its outcomes in ``{outcomes}``, as REST's
+        validate-batch answers): their outcomes carry the state each action resulted in,
+        for ``Outcome.next``; ``return`` says how the resulting state comes back."""
         maker = self.maker
         service = self.service
 
-        async def validate(root: Asked, action: Any, mode: Any = None) -> Answered:
+        async def validate(root: Asked, action: Any, mode: Any = None,
+                           returns: Any = None) -> Answered:
             where = Where("validate", {"action": action}, maker, root.where)
             sent = _action_json(action, ("action",), maker, where)
-            judged = await answered(service.judge(root.opened, sent, _mode(mode)), where)
+            judged = await answered(service.judge(root.opened, sent, _mode(mode),
+                                                  _returns(returns)), where)
             return Answered(judged)
 
         async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
-                                strictness: Any = None) -> list[Answered]:
+                                strictness: Any = None, returns: Any = None) -> Outcomes:
             where = Where("validateBatch", {"actions": actions}, maker, root.where)
             sent = [_action_json(a, ("actions", i), maker, where) for i, a in enumerate(actions)]
             judged = await answered(service.judge_batch(
                 root.opened, sent, mode is not None and mode.value == "sequence",
-                _mode(strictness)), where)
-            return [Answered(j) for j in judged]
+                _mode(strictness), _returns(returns)), where)
+            return Outcomes([Answered(j) for j in judged])
 
+        returned = argument("returns", Return | None, None, graphql_name="return")
+        outcomes = create_type(f"{camel(ruleset.id)}ValidateBatchResponse", [field(
+            "outcomes", _outcomes, list_of(outcome), "One outcome per action judged, in "
+            "order (a sequence stops after the first not applied).", [])],
+            description="What validateBatch answers, as REST's validate-batch does.")
         return [
-            _field("validate", validate, outcome, "Judge one action against the state.",
-                   [_argument("action", action_input), _argument("mode", Mode | None, None)]),
-            _field("validate_batch", validate_many, list_of(outcome),
-                   "Judge several actions, each alone or in sequence.",
-                   [_argument("actions", list_of(action_input)),
-                    _argument("mode", BatchMode | None, None),
-                    _argument("strictness", Mode | None, None)]),
+            field("validate", validate, outcome, "Judge one action against the state.",
+                  [argument("action", action_input), argument("mode", Mode | None, None),
+                   returned]),
+            field("validate_batch", validate_many, outcomes,
+                  "Judge several actions, each alone or in sequence.",
+                  [argument("actions", list_of(action_input)),
+                   argument("mode", BatchMode | None, None),
+                   argument("strictness", Mode | None, None), returned]),
         ]
 
     def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
@@ -245,8 +247,8 @@ class SchemaBuilder:
             if is_count_map(info.annotation):
                 counts[name] = count_key(name)
                 tp = list_of(count_entry(name, input=True))
-            arguments.append(_argument(name, tp) if info.is_required()
-                             else _argument(name, tp | None, None))
+            arguments.append(argument(name, tp) if info.is_required()
+                             else argument(name, tp | None, None))
         response = maker.object(query.response, input=False)
 
         field_name = camel(query.name.replace("-", "_"))
@@ -261,7 +263,7 @@ class SchemaBuilder:
                 raise graphql_error(_listed_twice(twice), where) from None
             return await answered(service.ask(root.opened, query, sent), where)
 
-        return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)
+        return field(query.name.replace("-", "_"), run, response, query.summary, arguments)
 
     def _ruleset_field(self, ruleset: Ruleset) -> StrawberryField:
         """The root field that takes one state of ``ruleset`` and asks it questions."""
@@ -275,10 +277,10 @@ class SchemaBuilder:
             opened = await answered(service.open(ruleset, state, plain(signature)), where)
             return Asked(opened, where)
 
-        return _field(ruleset.id, ask, questions,
+        return field(ruleset.id, ask, questions,
                       f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
-                      [_argument("state", state_type),
-                       _argument("signature", self.signature_input | None, None)])
+                      [argument("state", state_type),
+                       argument("signature", self.signature_input | None, None)])
 
     def schema(self) -> strawberry.Schema:
         registry = self.registry
@@ -290,7 +292,7 @@ class SchemaBuilder:
                                           for x in r.rules])
                     for r in registry]
 
-        listing = _field("rulesets", rulesets, list[RulesetSummary],
+        listing = field("rulesets", rulesets, list[RulesetSummary],
                          "The rulesets this service judges.", [])
         query_type = create_type(
             "Query", [*(self._ruleset_field(r) for r in registry), listing])
@@ -348,6 +350,11 @@ def _unexpected(error: GraphQLError) -> bool:
 def _mode(choice: Mode | None) -> EngineMode:
     """The ``Mode`` argument as the lifecycle takes it (None: strict)."""
     return "advisory" if choice is not None and choice.value == "advisory" else "strict"
+
+
+def _returns(choice: Return | None) -> Returns:
+    """The ``return`` argument as the lifecycle takes it (None: the state, whole)."""
+    return "state" if choice is None else choice.value
 
 
 def _action_json(value: Any, root: tuple[str | int, ...], maker: TypeMaker, where: Where

@@ -132,6 +132,17 @@ class BatchMode(enum.Enum):
     sequence = "sequence"
 
 
+@strawberry.enum(description="How an outcome returns its resulting state: state (whole, by "
+                 "reference when its board came so and the action left it as it was), patch "
+                 "(an RFC 6902 JSON Patch against the state sent, in `patch`; in a sequence, "
+                 "against the state the action before produced), omit (not at all: the "
+                 "verdict and stateHash only).")
+class Return(enum.Enum):
+    state = "state"
+    patch = "patch"
+    omit = "omit"
+
+
 @dataclasses.dataclass
 class OneOf:
     """What the converter remembers of a one-of input: tag -> variant model."""
@@ -157,7 +168,7 @@ class PatchOperation:
 
 
 def patch_operations(root: Any) -> list[PatchOperation] | None:
-    """``Outcome.patch`` as typed operations (null over GraphQL, which sends states whole)."""
+    """``Outcome.patch`` as typed operations (null unless ``return: patch`` was asked)."""
     patch = getattr(root, "patch", None)
     if patch is None:
         return None
@@ -322,9 +333,9 @@ class TypeMaker:
         return cls
 
     def _literal(self, values: tuple[Any, ...], name: str) -> Any:
-        # The two request-level switches are enums; a tag (one value) is a string, and so
-        # is a literal whose values are not all GraphQL names.
-        for switch in (Mode, BatchMode):
+        # The request-level switches are enums; a tag (one value) is a string, and so is a
+        # literal whose values are not all GraphQL names.
+        for switch in (Mode, BatchMode, Return):
             if set(values) == {m.value for m in switch}:
                 return switch
         if len(values) < 2 or not name or not all(
