@@ -243,7 +243,9 @@ class SchemaBuilder:
         for name, info in query.request.model_fields.items():
             if name == "state":
                 continue
-            tp = maker.of(info.annotation, input=True)
+            # Named as the request's field, so a closed set of words is an enum as REST's
+            # is (one made already for the same words keeps its name).
+            tp = maker.of(info.annotation, input=True, name=query.request.__name__ + camel(name))
             if is_count_map(info.annotation):
                 counts[name] = count_key(name)
                 tp = list_of(count_entry(name, input=True))
