@@ -18,11 +18,13 @@ from strawberry.types.unset import UNSET
 
 
 def argument(name: str, annotation: Any, default: Any = UNSET,
-             graphql_name: str | None = None) -> StrawberryArgument:
+             graphql_name: str | None = None, description: str | None = None
+             ) -> StrawberryArgument:
     """``name`` is the Python (REST) name; ``graphql_name`` one Python cannot spell
-    (``return``)."""
+    (``return``) or REST names otherwise (a board's ``id``, its path's ``board_id``)."""
     return StrawberryArgument(python_name=name, graphql_name=graphql_name,
-                              type_annotation=StrawberryAnnotation(annotation), default=default)
+                              type_annotation=StrawberryAnnotation(annotation), default=default,
+                              description=description)
 
 
 def field(name: str, resolve: Callable[..., Any], returns: Any, description: str,

@@ -1,5 +1,10 @@
 """The GraphQL schema: one field per ruleset that takes the state once and answers many
-questions of it in one query (``validate``, ``validateBatch`` and each derived query).
+questions of it in one query (``validate``, ``validateBatch`` and each derived query),
+and beside it, for every REST route of the ruleset, its field: the catalogue
+(``catalogue``), a board held (``boards``: ``<ruleset>Board``) on the Query; a new game
+(``new_game``) and a board stored (``<ruleset>PutBoard``) on the Mutation, since one
+draws a seed and the other stores. tests/api/test_graphql_parity.py holds the two APIs to
+one list of capabilities.
 
 Each resolver converts its GraphQL input to the JSON REST would send, asks the service's
 lifecycle (``service.lifecycle``: the ruleset's field opens the state once, each question
@@ -35,10 +40,13 @@ from arbiter.engine.outcome import Mode as EngineMode
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import Query
+from arbiter.graphql.boards import board_fields
+from arbiter.graphql.catalogue import catalogue_field, ruleset_list
 from arbiter.graphql.cost import CostedValidation, CostLimits, budgeted_execution
 from arbiter.graphql.errors import answered, graphql_error
 from arbiter.graphql.fields import argument, field
 from arbiter.graphql.input_problems import InputProblems
+from arbiter.graphql.new_game import new_game_field
 from arbiter.graphql.paths import Where
 from arbiter.graphql.types import (
     BatchMode,
@@ -267,8 +275,10 @@ class SchemaBuilder:
 
         return field(query.name.replace("-", "_"), run, response, query.summary, arguments)
 
-    def _ruleset_field(self, ruleset: Ruleset) -> StrawberryField:
-        """The root field that takes one state of ``ruleset`` and asks it questions."""
+    def _ruleset_fields(self, ruleset: Ruleset
+                        ) -> tuple[list[StrawberryField], list[StrawberryField]]:
+        """The Query's fields of ``ruleset`` (its questions about one state, its catalogue,
+        and whether a board is held) and its Mutation's (a new game, a board stored)."""
         questions, state_type = self.questions(ruleset)
         service = self.service
         field_name = camel(ruleset.id)[:1].lower() + camel(ruleset.id)[1:]
@@ -279,25 +289,27 @@ class SchemaBuilder:
             opened = await answered(service.open(ruleset, state, plain(signature)), where)
             return Asked(opened, where)
 
-        return field(ruleset.id, ask, questions,
-                      f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
-                      [argument("state", state_type),
-                       argument("signature", self.signature_input | None, None)])
+        queries = [field(ruleset.id, ask, questions,
+                         f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
+                         [argument("state", state_type),
+                          argument("signature", self.signature_input | None, None)]),
+                   catalogue_field(ruleset, maker)]
+        mutations = [new_game_field(ruleset, service, maker, state_type)]
+        if ruleset.boards is not None:
+            held, put = board_fields(ruleset, service, maker, self.settings.public_url)
+            queries.append(held)
+            mutations.append(put)
+        return queries, mutations
 
     def schema(self) -> strawberry.Schema:
-        registry = self.registry
-
-        def rulesets() -> list[RulesetSummary]:
-            return [RulesetSummary(id=r.id, version=r.version, title=r.title,
-                                   action_types=list(r.action_types), queries=sorted(r.queries),
-                                   rules=[Rule(id=x.id, paraphrase=x.paraphrase)
-                                          for x in r.rules])
-                    for r in registry]
-
-        listing = field("rulesets", rulesets, list[RulesetSummary],
-                         "The rulesets this service judges.", [])
-        query_type = create_type(
-            "Query", [*(self._ruleset_field(r) for r in registry), listing])
+        queries: list[StrawberryField] = []
+        mutations: list[StrawberryField] = []
+        for ruleset in self.registry:
+            asked, done = self._ruleset_fields(ruleset)
+            queries += asked
+            mutations += done
+        query_type = create_type("Query", [*queries, ruleset_list(self.registry)])
+        mutation_type = create_type("Mutation", mutations)
         s = self.settings
         # strawberry's annotation asks for extension classes or factories; instances work
         # too (it checks isinstance first) and carry their settings.
@@ -310,27 +322,11 @@ class SchemaBuilder:
             InputProblems,
             MaskErrors(should_mask_error=_unexpected),
         ]
-        return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
+        return ArbiterSchema(query=query_type, mutation=mutation_type,
+                             config=StrawberryConfig(auto_camel_case=True),
                              extensions=extensions,
                              execution_context_class=budgeted_execution(
                                  self.service.compute.budget_ms))
-
-
-@strawberry.type(description="A ruleset this service judges: its id, version, actions, "
-                 "queries and rules.")
-class RulesetSummary:
-    id: str
-    version: str
-    title: str
-    action_types: list[str]
-    queries: list[str]
-    rules: list[Rule]
-
-
-@strawberry.type(description="One rule of a ruleset: its id and a one-line paraphrase.")
-class Rule:
-    id: str
-    paraphrase: str
 
 
 class ArbiterSchema(strawberry.Schema):

@@ -102,20 +102,22 @@ def _beyond_int32(meta: list[Any]) -> bool:
     return False
 
 
-def state_scalar(ruleset_id: str, public_url: str) -> Any:
-    name = f"{camel(ruleset_id)}State"
-
-    def parse(value: Any) -> Any:
-        # Any JSON value passes: the state model refuses a wrong one with the REST pointer
-        # (``/state``), where a refusal here would only name the variable.
-        return value
-
+def json_scalar(name: str, description: str, specified_by_url: str) -> Any:
+    """A scalar whose value is JSON that the service's own model validates (a state, a
+    board). Any JSON value passes here: the model refuses a wrong one with the REST
+    pointer (``/state/...``), where a refusal here would only name the variable."""
     return strawberry.scalar(
-        NewType(name, object), name=name,
-        description=f"A whole {ruleset_id} game state as JSON, validated like the REST body's "
-                    "`state` (errors carry the same JSON pointers).",
-        specified_by_url=f"{public_url}/v1/rulesets/{ruleset_id}/schema/state.json",
-        serialize=_json_value, parse_value=parse, parse_literal=_json_literal)
+        NewType(name, object), name=name, description=description,
+        specified_by_url=specified_by_url,
+        serialize=_json_value, parse_value=_json_value, parse_literal=_json_literal)
+
+
+def state_scalar(ruleset_id: str, public_url: str) -> Any:
+    return json_scalar(
+        f"{camel(ruleset_id)}State",
+        f"A whole {ruleset_id} game state as JSON, validated like the REST body's `state` "
+        "(errors carry the same JSON pointers).",
+        f"{public_url}/v1/rulesets/{ruleset_id}/schema/state.json")
 
 
 @strawberry.enum(description="strict: an illegal action is not applied; advisory: it is "
@@ -349,9 +351,13 @@ class TypeMaker:
         return self._types[key]
 
     def _enum(self, tp: type[enum.Enum]) -> Any:
+        """An enum class's type; one named like an enum made by name (a ruleset's violation
+        codes, which its catalogue's model lists as its own enum class) is that enum: the
+        same words under the same name."""
         key = ("enum", tp)
         if key not in self._types:
-            self._types[key] = strawberry.enum(tp, name=tp.__name__)
+            self._types[key] = self._types.get(("named", tp.__name__)) or strawberry.enum(
+                tp, name=tp.__name__)
         return self._types[key]
 
     def named_enum(self, name: str, values: list[str], description: str) -> Any:
