@@ -6,11 +6,13 @@ REST routes, GraphQL resolvers and the CLI each parse their own wire format, cal
 method of ``Service`` and map what it returns, or the typed problem it raises
 (``service.problems``, and the engine's ``InvalidInput``), back to their own:
 
-- whole requests (REST, the CLI) hand in the body as it came: ``validate``,
+- whole requests (REST, the CLI; GraphQL's new game and boards, their inputs written as
+  the body REST would get) hand in the body as it came: ``validate``,
   ``validate_batch``, ``new_game``, ``query``, ``put_board`` and ``get_board`` answer
   with the JSON the client gets;
 - a transport that asks one state several questions (GraphQL) opens the state once
-  (``open``) and asks each of the same ``Opened``: ``judge``, ``judge_batch``, ``ask``.
+  (``open``) and asks each of the same ``Opened``: ``judge``, ``judge_batch``, ``ask``
+  (a patch answer is made against the state as ``open`` received it).
 
 Both kinds go through the same steps: ``_open`` (limits, board, signature) and ``_rule``
 (judge, sign, answer). The synchronous work of a request runs under its compute budget
