@@ -10,10 +10,19 @@ from typing import Any
 import httpx
 import pytest
 
+from arbiter.rulesets import builtin_registry
+from golden import pascal
+
 # Output field -> why its shape is genuinely open.
 ALLOWED_JSON: dict[str, str] = {
     "PatchOperation.value": "an RFC 6902 operation's value is any part of a state: a number, "
                             "a string, a unit, a whole list of hexes",
+    **{f"{pascal(r.id)}Description.options": "a JSON Schema (of the ruleset's options), "
+       "whose shape is the JSON Schema vocabulary's, open as REST's `options` is"
+       for r in builtin_registry()},
+    **{f"{pascal(r.id)}Description.catalogues": "each ruleset's own fixed game data (unit "
+       "types, phases, decision kinds, dice), a map REST's model leaves open"
+       for r in builtin_registry()},
 }
 
 QUERY = ("{ __schema { types { name kind fields { name type { kind name ofType { kind name "

@@ -198,8 +198,8 @@ def test_every_listed_action_sent_back_unchanged_is_legal(http: httpx.Client,
     prefix = pascal(ruleset_id)
     field = prefix[0].lower() + prefix[1:]
     validate = (f"query($state: {prefix}State!, $actions: [{prefix}ActionInput!]!) {{ "
-                f"{field}(state: $state) {{ validateBatch(actions: $actions) {{ legal "
-                "violations { code message } } } }")
+                f"{field}(state: $state) {{ validateBatch(actions: $actions) {{ outcomes {{ legal "
+                "violations { code message } } } } }")
     listed_any = False
     for player in [p["id"] for p in ruleset.examples.state["players"]]:
         listing, rest = _listing(http, ruleset_id, player, 40)
@@ -213,7 +213,7 @@ def test_every_listed_action_sent_back_unchanged_is_legal(http: httpx.Client,
         listed_any = True
         body = gql(http, validate, {"state": ruleset.examples.state, "actions": actions})
         assert "errors" not in body, body
-        verdicts = body["data"][field]["validateBatch"]
+        verdicts = body["data"][field]["validateBatch"]["outcomes"]
         assert [v for v in verdicts if not v["legal"]] == []
     assert listed_any
 

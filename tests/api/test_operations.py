@@ -154,7 +154,7 @@ def test_graphql_verdicts_count_their_violations_too() -> None:
     illegal = to_graphql(HexManeuverAction, {**EXAMPLE_ACTION, "player": "blue"})
     query = ("query($state: HexManeuverState!, $a: HexManeuverActionInput!) { hexManeuver("
              "state: $state) { validate(action: $a) { legal } validateBatch(actions: [$a, $a])"
-             " { legal } } }")
+             " { outcomes { legal } } } }")
     body = client.post("/graphql", json={"query": query, "variables": {
         "state": EXAMPLE_STATE, "a": illegal}}).json()
     assert body["data"]["hexManeuver"]["validate"]["legal"] is False

@@ -3,6 +3,7 @@ server and give the same verdict; its configuration table lists every setting.""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -12,6 +13,7 @@ import httpx
 import pytest
 
 from arbiter.settings import VARIABLES
+from service.test_patch import apply
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 
@@ -41,7 +43,7 @@ def send(args: list[str], base: str) -> dict[str, Any]:
 
 @pytest.mark.server
 def test_curl_and_graphql_examples_give_the_same_verdict(server: str) -> None:
-    rest_args, graphql_args = curl_examples()
+    rest_args, graphql_args = curl_examples()[:2]
     rest = send(rest_args, server)
     assert rest["legal"] is False
     assert [v["code"] for v in rest["violations"]] == ["over_movement_points"]
@@ -52,6 +54,24 @@ def test_curl_and_graphql_examples_give_the_same_verdict(server: str) -> None:
     assert [v["code"] for v in answer["validate"]["violations"]] == ["over_movement_points"]
     assert answer["validate"]["violations"][0]["message"] == rest["violations"][0]["message"]
     assert answer["reachable"]["destinations"][0] == {"hex": {"q": 0, "r": 0}, "cost": 0}
+
+
+@pytest.mark.server
+def test_graphql_new_game_and_patch_examples_answer_as_the_readme_says(server: str) -> None:
+    started_args, patched_args = curl_examples()[2:]
+    started = send(started_args, server)["data"]["hexManeuverNewGame"]
+    setup = json.loads(started_args[started_args.index("-d") + 1])["variables"]["setup"]
+    assert isinstance(started["state"]["rng"], int) and started["signature"] is None
+    assert started["state"]["armies"][0]["hex"] == setup["armies"][0]["hex"]
+    sent = json.loads(patched_args[patched_args.index("-d") + 1])["variables"]["state"]
+    answer = send(patched_args, server)["data"]
+    judged = answer["hexManeuver"]["validate"]
+    state = apply(sent, judged["patch"])
+    assert judged["legal"] is True
+    assert state["armies"][0]["hex"] == {"q": 2, "r": 0} and state["armies"][0]["depletion"] == 2
+    codes = answer["hexManeuverCatalogue"]["violationCodes"]
+    assert {"code": "over_movement_points", "rule": "hex_maneuver/movement.1"}.items() <= \
+        next(c for c in codes if c["code"] == "over_movement_points").items()
 
 
 def test_configuration_table_lists_every_setting_with_its_default() -> None:

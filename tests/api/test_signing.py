@@ -397,7 +397,7 @@ QUERY = """query($state: HexManeuverState!, $signature: StateSignatureInput,
                $a: HexManeuverActionInput!) {
   hexManeuver(state: $state, signature: $signature) {
     validate(action: $a) { legal state signature { key mac } }
-    validateBatch(actions: [$a], mode: sequence) { legal signature { key mac } }
+    validateBatch(actions: [$a], mode: sequence) { outcomes { legal signature { key mac } } }
     reachable(army: "a1") { destinations { cost } }
   }
 }"""
@@ -422,7 +422,7 @@ def test_graphql_takes_the_signature_beside_the_state(signing: TestClient) -> No
     rest = post(signing, f"{HM}/validate", {
         "state": game["state"], "signature": game["signature"], "action": step(1)})[1]
     assert asked["validate"]["signature"] == rest["signature"]
-    assert asked["validateBatch"][0]["signature"] == rest["signature"]
+    assert asked["validateBatch"]["outcomes"][0]["signature"] == rest["signature"]
     for signature in (None, {"key": "new", "mac": "1" * 64}):
         error = graphql(signing, game["state"], signature)["errors"][0]
         assert error["extensions"]["code"] == "STATE_SIGNATURE"

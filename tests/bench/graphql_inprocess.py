@@ -13,7 +13,8 @@ from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import create_type
 from tests.bench import boards_hex_maneuver as hexes
 
-from arbiter.graphql.schema import Asked, SchemaBuilder, _argument, _field
+from arbiter.graphql.fields import argument, field
+from arbiter.graphql.schema import Asked, SchemaBuilder
 from arbiter.graphql.types import plain, to_graphql
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction, HexManeuverState
@@ -40,8 +41,8 @@ def build() -> Any:
             plain(state, builder.maker))))
 
     query = create_type("Query", [
-        _field("scalar_state", by_scalar, questions, "", [_argument("state", scalar)]),
-        _field("typed_state", by_type, questions, "", [_argument("state", typed)])])
+        field("scalar_state", by_scalar, questions, "", [argument("state", scalar)]),
+        field("typed_state", by_type, questions, "", [argument("state", typed)])])
     return strawberry.Schema(query=query, extensions=[ParserCache(), ValidationCache()])
 
 

@@ -101,7 +101,7 @@ def test_batch_over_the_limit_is_422_naming_it(app_with: Any) -> None:
         "state": EXAMPLE_STATE, "actions": [EXAMPLE_ACTION] * 3})
     assert limit_problem(response, 422, "ARBITER_MAX_BATCH") == ["/actions"]
     query = """query($state: HexManeuverState!, $moves: [HexManeuverActionInput!]!) {
-      hexManeuver(state: $state) { validateBatch(actions: $moves) { legal } } }"""
+      hexManeuver(state: $state) { validateBatch(actions: $moves) { outcomes { legal } } } }"""
     moves = [to_graphql(HexManeuverAction, EXAMPLE_ACTION)] * 3
     response = client.post("/graphql", json={"query": query, "variables": {
         "state": EXAMPLE_STATE, "moves": moves}})
@@ -198,7 +198,7 @@ def test_over_budget_in_a_server_is_stopped_and_the_server_answers_on() -> None:
 def test_graphql_batch_problems_point_at_the_action(app_with: Any) -> None:
     client = app_with()
     query = """query($state: HexManeuverState!, $moves: [HexManeuverActionInput!]!) {
-      hexManeuver(state: $state) { validateBatch(actions: $moves) { legal } } }"""
+      hexManeuver(state: $state) { validateBatch(actions: $moves) { outcomes { legal } } } }"""
     bad = to_graphql(HexManeuverAction, {**EXAMPLE_ACTION, "player": ""})
     moves = [to_graphql(HexManeuverAction, EXAMPLE_ACTION), bad]
     body = client.post("/graphql", json={"query": query, "variables": {

@@ -46,7 +46,8 @@ def problem_document(ctx: Any, response: Any, case: Any) -> bool | None:
     return True
 
 
-OUR_CODES = {"INVALID_INPUT", "LIMIT_EXCEEDED"}
+# BOARD_NOT_FOUND: a board asked for by an id the service never held.
+OUR_CODES = {"INVALID_INPUT", "LIMIT_EXCEEDED", "BOARD_NOT_FOUND"}
 
 
 def graphql_answer(ctx: Any, response: Any, case: Any) -> bool | None:
@@ -109,7 +110,11 @@ OPERATIONS = sorted((f"{method.upper()} {path}", mode)
                     for method, op in item.items()
                     # an operation without inputs has no schema-invalid request to make
                     for mode in (MODES if "requestBody" in op else MODES[:1]))
-GRAPHQL_FIELDS = ["rulesets", *(camel(r.id)[0].lower() + camel(r.id)[1:] for r in REGISTRY)]
+_LOWER = [(r, camel(r.id)[0].lower() + camel(r.id)[1:]) for r in REGISTRY]
+GRAPHQL_FIELDS = ["rulesets", *(f for _, f in _LOWER), *(f"{f}Catalogue" for _, f in _LOWER),
+                  *(f"{f}Board" for r, f in _LOWER if r.boards is not None)]
+GRAPHQL_MUTATIONS = [*(f"{f}NewGame" for _, f in _LOWER),
+                     *(f"{f}PutBoard" for r, f in _LOWER if r.boards is not None)]
 
 
 RAN: dict[str, int] = {}  # operation run -> examples, for the terminal summary
@@ -159,9 +164,10 @@ def test_openapi_operation(openapi_schema: Any, label: str, mode: GenerationMode
 
 
 @pytest.mark.server
-@pytest.mark.parametrize("field", GRAPHQL_FIELDS)
-def test_graphql_field(graphql_schema: Any, field: str) -> None:
-    operation = graphql_schema["Query"][field]
+@pytest.mark.parametrize(("root", "field"), [*(("Query", f) for f in GRAPHQL_FIELDS),
+                                             *(("Mutation", f) for f in GRAPHQL_MUTATIONS)])
+def test_graphql_field(graphql_schema: Any, root: str, field: str) -> None:
+    operation = graphql_schema[root][field]
     RAN[f"graphql {field}"] = ran = run_cases(operation.as_strategy(), field,
                                               checks=[graphql_answer])
     assert ran > 0
@@ -213,3 +219,7 @@ for _ruleset in builtin_registry():
                                                  if k != next(iter(_state))}, {}]
     schemathesis.graphql.scalar(f"{camel(_ruleset.id)}State",
                                 st.sampled_from([_state, *_damaged]).map(_literal))
+    if _ruleset.boards is not None:  # a board: the example state's, or one damaged
+        _board = {f: _state[f] for f in _ruleset.boards.fields if f in _state}
+        schemathesis.graphql.scalar(f"{camel(_ruleset.id)}Board", st.sampled_from(
+            [_board, {**_board, "unknown_field": 1}, {}]).map(_literal))

@@ -142,7 +142,8 @@ def _fields(schema: GraphQLSchema, document: DocumentNode) -> Iterator[tuple[Fie
     followed from where they are defined."""
     for definition in document.definitions:
         if isinstance(definition, OperationDefinitionNode):
-            yield from _selected(schema, definition.selection_set, schema.query_type)
+            yield from _selected(schema, definition.selection_set,
+                                 schema.get_root_type(definition.operation))
         elif isinstance(definition, FragmentDefinitionNode):
             yield from _selected(schema, definition.selection_set,
                                  schema.get_type(definition.type_condition.name.value))

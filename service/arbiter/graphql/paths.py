@@ -36,13 +36,16 @@ def segments(pointer: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class Where:
     """One field's arguments as it received them: ``field`` its GraphQL name, ``arguments``
-    by their Python (REST) names; ``parent`` the field above it that took the state."""
+    by their Python (REST) names; ``parent`` the field above it that took the state;
+    ``whole`` the argument that is REST's whole body (a board: PUT's body is the board
+    itself), in which every pointer is read."""
 
     field: str
     arguments: dict[str, Any]
     maker: TypeMaker
     parent: Where | None = None
     counts: dict[str, str] = dataclasses.field(default_factory=dict)  # count-map arguments
+    whole: str | None = None
 
     def path(self, pointer: str) -> Path | None:
         """The GraphQL path of what ``pointer`` names in this field's arguments (or its
@@ -50,6 +53,9 @@ class Where:
         parts = segments(pointer)
         if not parts:
             return [self.field]
+        if self.whole is not None:
+            return [self.field, camel(self.whole),
+                    *_walk(self.arguments[self.whole], parts, self.maker)]
         if parts[0] in self.arguments:
             value = self.arguments[parts[0]]
             if parts[0] in self.counts and len(parts) > 1 and isinstance(value, list):

@@ -1,5 +1,10 @@
 """The GraphQL schema: one field per ruleset that takes the state once and answers many
-questions of it in one query (``validate``, ``validateBatch`` and each derived query).
+questions of it in one query (``validate``, ``validateBatch`` and each derived query),
+and beside it, for every REST route of the ruleset, its field: the catalogue
+(``catalogue``), a board held (``boards``: ``<ruleset>Board``) on the Query; a new game
+(``new_game``) and a board stored (``<ruleset>PutBoard``) on the Mutation, since one
+draws a seed and the other stores. tests/api/test_graphql_parity.py holds the two APIs to
+one list of capabilities.
 
 Each resolver converts its GraphQL input to the JSON REST would send, asks the service's
 lifecycle (``service.lifecycle``: the ruleset's field opens the state once, each question
@@ -13,7 +18,6 @@ and the request's compute budget, which every question of the request shares.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -28,9 +32,7 @@ from strawberry.extensions import (
 )
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import create_type
-from strawberry.types.arguments import StrawberryArgument
 from strawberry.types.field import StrawberryField
-from strawberry.types.unset import UNSET
 
 from arbiter.engine.errors import InvalidInput, Problem, pointer
 from arbiter.engine.outcome import Event, Location, Violation
@@ -38,14 +40,19 @@ from arbiter.engine.outcome import Mode as EngineMode
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import Query
+from arbiter.graphql.boards import board_fields
+from arbiter.graphql.catalogue import catalogue_field, ruleset_list
 from arbiter.graphql.cost import CostedValidation, CostLimits, budgeted_execution
 from arbiter.graphql.errors import answered, graphql_error
+from arbiter.graphql.fields import argument, field
 from arbiter.graphql.input_problems import InputProblems
+from arbiter.graphql.new_game import new_game_field
 from arbiter.graphql.paths import Where
 from arbiter.graphql.types import (
     BatchMode,
     ListedTwice,
     Mode,
+    Return,
     TypeMaker,
     count_entry,
     count_key,
@@ -57,7 +64,7 @@ from arbiter.graphql.types import (
     state_scalar,
 )
 from arbiter.service.configured import configured
-from arbiter.service.contract import Outcome, camel
+from arbiter.service.contract import Outcome, Returns, camel
 from arbiter.service.lifecycle import Service
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
@@ -96,27 +103,21 @@ def _derived_field(maker: TypeMaker, model: type[BaseModel]) -> Any:
                             "The facts a frontend shows beside the verdict.")
 
 
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """What ``validateBatch`` answers: its outcomes, in order."""
+
+    outcomes: list[Answered]
+
+
+def _outcomes(root: Outcomes) -> list[Answered]:
+    return root.outcomes
+
+
 def _next_state(root: Any) -> Asked | None:
     """``Outcome.next``: the questions about the state the action resulted in."""
     after = root.judged.after() if isinstance(root, Answered) else None
     return Asked(after) if after is not None else None
-
-
-def _argument(name: str, annotation: Any, default: Any = UNSET) -> StrawberryArgument:
-    return StrawberryArgument(python_name=name, graphql_name=None,
-                              type_annotation=StrawberryAnnotation(annotation), default=default)
-
-
-def _field(name: str, resolve: Callable[..., Any], returns: Any, description: str,
-           arguments: list[StrawberryArgument]) -> StrawberryField:
-    """A field whose GraphQL arguments are declared here rather than read from the
-    resolver's signature: they come from the rulesets' models, known only at start-up.
-    ``name`` is the Python name (``validate_batch``), camel-cased in the schema."""
-    made: StrawberryField = strawberry.field(resolver=resolve, graphql_type=returns,
-                                             description=description)
-    made.arguments = arguments
-    made.python_name = name
-    return made
 
 
 class SchemaBuilder:
@@ -201,34 +202,43 @@ class SchemaBuilder:
 
     def _judging_fields(self, ruleset: Ruleset, action_input: Any, outcome: Any
                         ) -> list[StrawberryField]:
-        """``validate`` and ``validateBatch``: their outcomes carry the state each action
-        resulted in, for ``Outcome.next``."""
+        """``validate`` and ``validateBatch`` (its outcomes in ``{outcomes}``, as REST's
+        validate-batch answers): their outcomes carry the state each action resulted in,
+        for ``Outcome.next``; ``return`` says how the resulting state comes back."""
         maker = self.maker
         service = self.service
 
-        async def validate(root: Asked, action: Any, mode: Any = None) -> Answered:
+        async def validate(root: Asked, action: Any, mode: Any = None,
+                           returns: Any = None) -> Answered:
             where = Where("validate", {"action": action}, maker, root.where)
             sent = _action_json(action, ("action",), maker, where)
-            judged = await answered(service.judge(root.opened, sent, _mode(mode)), where)
+            judged = await answered(service.judge(root.opened, sent, _mode(mode),
+                                                  _returns(returns)), where)
             return Answered(judged)
 
         async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
-                                strictness: Any = None) -> list[Answered]:
+                                strictness: Any = None, returns: Any = None) -> Outcomes:
             where = Where("validateBatch", {"actions": actions}, maker, root.where)
             sent = [_action_json(a, ("actions", i), maker, where) for i, a in enumerate(actions)]
             judged = await answered(service.judge_batch(
                 root.opened, sent, mode is not None and mode.value == "sequence",
-                _mode(strictness)), where)
-            return [Answered(j) for j in judged]
+                _mode(strictness), _returns(returns)), where)
+            return Outcomes([Answered(j) for j in judged])
 
+        returned = argument("returns", Return | None, None, graphql_name="return")
+        outcomes = create_type(f"{camel(ruleset.id)}ValidateBatchResponse", [field(
+            "outcomes", _outcomes, list_of(outcome), "One outcome per action judged, in "
+            "order (a sequence stops after the first not applied).", [])],
+            description="What validateBatch answers, as REST's validate-batch does.")
         return [
-            _field("validate", validate, outcome, "Judge one action against the state.",
-                   [_argument("action", action_input), _argument("mode", Mode | None, None)]),
-            _field("validate_batch", validate_many, list_of(outcome),
-                   "Judge several actions, each alone or in sequence.",
-                   [_argument("actions", list_of(action_input)),
-                    _argument("mode", BatchMode | None, None),
-                    _argument("strictness", Mode | None, None)]),
+            field("validate", validate, outcome, "Judge one action against the state.",
+                  [argument("action", action_input), argument("mode", Mode | None, None),
+                   returned]),
+            field("validate_batch", validate_many, outcomes,
+                  "Judge several actions, each alone or in sequence.",
+                  [argument("actions", list_of(action_input)),
+                   argument("mode", BatchMode | None, None),
+                   argument("strictness", Mode | None, None), returned]),
         ]
 
     def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
@@ -241,12 +251,14 @@ class SchemaBuilder:
         for name, info in query.request.model_fields.items():
             if name == "state":
                 continue
-            tp = maker.of(info.annotation, input=True)
+            # Named as the request's field, so a closed set of words is an enum as REST's
+            # is (one made already for the same words keeps its name).
+            tp = maker.of(info.annotation, input=True, name=query.request.__name__ + camel(name))
             if is_count_map(info.annotation):
                 counts[name] = count_key(name)
                 tp = list_of(count_entry(name, input=True))
-            arguments.append(_argument(name, tp) if info.is_required()
-                             else _argument(name, tp | None, None))
+            arguments.append(argument(name, tp) if info.is_required()
+                             else argument(name, tp | None, None))
         response = maker.object(query.response, input=False)
 
         field_name = camel(query.name.replace("-", "_"))
@@ -261,10 +273,12 @@ class SchemaBuilder:
                 raise graphql_error(_listed_twice(twice), where) from None
             return await answered(service.ask(root.opened, query, sent), where)
 
-        return _field(query.name.replace("-", "_"), run, response, query.summary, arguments)
+        return field(query.name.replace("-", "_"), run, response, query.summary, arguments)
 
-    def _ruleset_field(self, ruleset: Ruleset) -> StrawberryField:
-        """The root field that takes one state of ``ruleset`` and asks it questions."""
+    def _ruleset_fields(self, ruleset: Ruleset
+                        ) -> tuple[list[StrawberryField], list[StrawberryField]]:
+        """The Query's fields of ``ruleset`` (its questions about one state, its catalogue,
+        and whether a board is held) and its Mutation's (a new game, a board stored)."""
         questions, state_type = self.questions(ruleset)
         service = self.service
         field_name = camel(ruleset.id)[:1].lower() + camel(ruleset.id)[1:]
@@ -275,25 +289,27 @@ class SchemaBuilder:
             opened = await answered(service.open(ruleset, state, plain(signature)), where)
             return Asked(opened, where)
 
-        return _field(ruleset.id, ask, questions,
-                      f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
-                      [_argument("state", state_type),
-                       _argument("signature", self.signature_input | None, None)])
+        queries = [field(ruleset.id, ask, questions,
+                         f"{ruleset.title} (v{ruleset.version}): ask questions of one state.",
+                         [argument("state", state_type),
+                          argument("signature", self.signature_input | None, None)]),
+                   catalogue_field(ruleset, maker)]
+        mutations = [new_game_field(ruleset, service, maker, state_type)]
+        if ruleset.boards is not None:
+            held, put = board_fields(ruleset, service, maker, self.settings.public_url)
+            queries.append(held)
+            mutations.append(put)
+        return queries, mutations
 
     def schema(self) -> strawberry.Schema:
-        registry = self.registry
-
-        def rulesets() -> list[RulesetSummary]:
-            return [RulesetSummary(id=r.id, version=r.version, title=r.title,
-                                   action_types=list(r.action_types), queries=sorted(r.queries),
-                                   rules=[Rule(id=x.id, paraphrase=x.paraphrase)
-                                          for x in r.rules])
-                    for r in registry]
-
-        listing = _field("rulesets", rulesets, list[RulesetSummary],
-                         "The rulesets this service judges.", [])
-        query_type = create_type(
-            "Query", [*(self._ruleset_field(r) for r in registry), listing])
+        queries: list[StrawberryField] = []
+        mutations: list[StrawberryField] = []
+        for ruleset in self.registry:
+            asked, done = self._ruleset_fields(ruleset)
+            queries += asked
+            mutations += done
+        query_type = create_type("Query", [*queries, ruleset_list(self.registry)])
+        mutation_type = create_type("Mutation", mutations)
         s = self.settings
         # strawberry's annotation asks for extension classes or factories; instances work
         # too (it checks isinstance first) and carry their settings.
@@ -306,27 +322,11 @@ class SchemaBuilder:
             InputProblems,
             MaskErrors(should_mask_error=_unexpected),
         ]
-        return ArbiterSchema(query=query_type, config=StrawberryConfig(auto_camel_case=True),
+        return ArbiterSchema(query=query_type, mutation=mutation_type,
+                             config=StrawberryConfig(auto_camel_case=True),
                              extensions=extensions,
                              execution_context_class=budgeted_execution(
                                  self.service.compute.budget_ms))
-
-
-@strawberry.type(description="A ruleset this service judges: its id, version, actions, "
-                 "queries and rules.")
-class RulesetSummary:
-    id: str
-    version: str
-    title: str
-    action_types: list[str]
-    queries: list[str]
-    rules: list[Rule]
-
-
-@strawberry.type(description="One rule of a ruleset: its id and a one-line paraphrase.")
-class Rule:
-    id: str
-    paraphrase: str
 
 
 class ArbiterSchema(strawberry.Schema):
@@ -348,6 +348,11 @@ def _unexpected(error: GraphQLError) -> bool:
 def _mode(choice: Mode | None) -> EngineMode:
     """The ``Mode`` argument as the lifecycle takes it (None: strict)."""
     return "advisory" if choice is not None and choice.value == "advisory" else "strict"
+
+
+def _returns(choice: Return | None) -> Returns:
+    """The ``return`` argument as the lifecycle takes it (None: the state, whole)."""
+    return "state" if choice is None else choice.value
 
 
 def _action_json(value: Any, root: tuple[str | int, ...], maker: TypeMaker, where: Where

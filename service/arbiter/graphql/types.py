@@ -102,20 +102,22 @@ def _beyond_int32(meta: list[Any]) -> bool:
     return False
 
 
-def state_scalar(ruleset_id: str, public_url: str) -> Any:
-    name = f"{camel(ruleset_id)}State"
-
-    def parse(value: Any) -> Any:
-        # Any JSON value passes: the state model refuses a wrong one with the REST pointer
-        # (``/state``), where a refusal here would only name the variable.
-        return value
-
+def json_scalar(name: str, description: str, specified_by_url: str) -> Any:
+    """A scalar whose value is JSON that the service's own model validates (a state, a
+    board). Any JSON value passes here: the model refuses a wrong one with the REST
+    pointer (``/state/...``), where a refusal here would only name the variable."""
     return strawberry.scalar(
-        NewType(name, object), name=name,
-        description=f"A whole {ruleset_id} game state as JSON, validated like the REST body's "
-                    "`state` (errors carry the same JSON pointers).",
-        specified_by_url=f"{public_url}/v1/rulesets/{ruleset_id}/schema/state.json",
-        serialize=_json_value, parse_value=parse, parse_literal=_json_literal)
+        NewType(name, object), name=name, description=description,
+        specified_by_url=specified_by_url,
+        serialize=_json_value, parse_value=_json_value, parse_literal=_json_literal)
+
+
+def state_scalar(ruleset_id: str, public_url: str) -> Any:
+    return json_scalar(
+        f"{camel(ruleset_id)}State",
+        f"A whole {ruleset_id} game state as JSON, validated like the REST body's `state` "
+        "(errors carry the same JSON pointers).",
+        f"{public_url}/v1/rulesets/{ruleset_id}/schema/state.json")
 
 
 @strawberry.enum(description="strict: an illegal action is not applied; advisory: it is "
@@ -130,6 +132,17 @@ class Mode(enum.Enum):
 class BatchMode(enum.Enum):
     each = "each"
     sequence = "sequence"
+
+
+@strawberry.enum(description="How an outcome returns its resulting state: state (whole, by "
+                 "reference when its board came so and the action left it as it was), patch "
+                 "(an RFC 6902 JSON Patch against the state sent, in `patch`; in a sequence, "
+                 "against the state the action before produced), omit (not at all: the "
+                 "verdict and stateHash only).")
+class Return(enum.Enum):
+    state = "state"
+    patch = "patch"
+    omit = "omit"
 
 
 @dataclasses.dataclass
@@ -157,7 +170,7 @@ class PatchOperation:
 
 
 def patch_operations(root: Any) -> list[PatchOperation] | None:
-    """``Outcome.patch`` as typed operations (null over GraphQL, which sends states whole)."""
+    """``Outcome.patch`` as typed operations (null unless ``return: patch`` was asked)."""
     patch = getattr(root, "patch", None)
     if patch is None:
         return None
@@ -322,9 +335,9 @@ class TypeMaker:
         return cls
 
     def _literal(self, values: tuple[Any, ...], name: str) -> Any:
-        # The two request-level switches are enums; a tag (one value) is a string, and so
-        # is a literal whose values are not all GraphQL names.
-        for switch in (Mode, BatchMode):
+        # The request-level switches are enums; a tag (one value) is a string, and so is a
+        # literal whose values are not all GraphQL names.
+        for switch in (Mode, BatchMode, Return):
             if set(values) == {m.value for m in switch}:
                 return switch
         if len(values) < 2 or not name or not all(
@@ -338,9 +351,13 @@ class TypeMaker:
         return self._types[key]
 
     def _enum(self, tp: type[enum.Enum]) -> Any:
+        """An enum class's type; one named like an enum made by name (a ruleset's violation
+        codes, which its catalogue's model lists as its own enum class) is that enum: the
+        same words under the same name."""
         key = ("enum", tp)
         if key not in self._types:
-            self._types[key] = strawberry.enum(tp, name=tp.__name__)
+            self._types[key] = self._types.get(("named", tp.__name__)) or strawberry.enum(
+                tp, name=tp.__name__)
         return self._types[key]
 
     def named_enum(self, name: str, values: list[str], description: str) -> Any:

@@ -6,11 +6,13 @@ REST routes, GraphQL resolvers and the CLI each parse their own wire format, cal
 method of ``Service`` and map what it returns, or the typed problem it raises
 (``service.problems``, and the engine's ``InvalidInput``), back to their own:
 
-- whole requests (REST, the CLI) hand in the body as it came: ``validate``,
+- whole requests (REST, the CLI; GraphQL's new game and boards, their inputs written as
+  the body REST would get) hand in the body as it came: ``validate``,
   ``validate_batch``, ``new_game``, ``query``, ``put_board`` and ``get_board`` answer
   with the JSON the client gets;
 - a transport that asks one state several questions (GraphQL) opens the state once
-  (``open``) and asks each of the same ``Opened``: ``judge``, ``judge_batch``, ``ask``.
+  (``open``) and asks each of the same ``Opened``: ``judge``, ``judge_batch``, ``ask``
+  (a patch answer is made against the state as ``open`` received it).
 
 Both kinds go through the same steps: ``_open`` (limits, board, signature) and ``_rule``
 (judge, sign, answer). The synchronous work of a request runs under its compute budget
@@ -192,29 +194,30 @@ class Service:
         def work() -> Opened:
             read = self._read_state(ruleset, model, state, written)
             opened = self._open(ruleset, read, sent)
-            opened.digest, opened.size = digest(written), len(written)
+            opened.digest, opened.size, opened.sent = digest(written), len(written), state
             return opened
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
 
     async def judge(self, opened: Opened, action: Any, mode: Mode = "strict",
-                    returns: Returns = "state", sent: Callable[[], Any] | None = None
-                    ) -> Judged:
-        """One action (as JSON) judged against ``opened``; its answer counts against the
-        request's answer limit with the other questions'."""
+                    returns: Returns = "state") -> Judged:
+        """One action (as JSON) judged against ``opened``, its resulting state returned as
+        ``returns`` says (a patch against the state as ``opened`` was sent); its answer
+        counts against the request's answer limit with the other questions'."""
 
         def work() -> Judged:
             self.limits.check_outcomes(1, opened.size, returns == "state", add_up=True)
             parsed = self._action(opened.ruleset, action, ("action",))
             self._refuse_draws(opened, [(parsed, "/action")])
-            return self._rule(opened, parsed, mode, Returned(returns, sent or _unsent))[0]
+            return self._rule(opened, parsed, mode, _returned(returns, opened))[0]
 
         return await self.compute.run(work)
 
     async def judge_batch(self, opened: Opened, actions: list[Any], sequence: bool,
-                          strictness: Mode = "strict", returns: Returns = "state",
-                          sent: Callable[[], Any] | None = None) -> list[Judged]:
-        """Several actions (as JSON) judged against ``opened``, each alone or in order."""
+                          strictness: Mode = "strict", returns: Returns = "state"
+                          ) -> list[Judged]:
+        """Several actions (as JSON) judged against ``opened``, each alone or in order (in
+        a sequence, each patch against the state the action before produced)."""
 
         def work() -> list[Judged]:
             self.limits.check_batch(len(actions))
@@ -224,7 +227,7 @@ class Service:
                       for i, a in enumerate(actions)]
             self._refuse_draws(opened, [(a, f"/actions/{i}") for i, a in enumerate(parsed)])
             return list(self._rule_all(opened, parsed, sequence, strictness,
-                                       Returned(returns, sent or _unsent)))
+                                       _returned(returns, opened)))
 
         return await self.compute.run(work)
 
@@ -379,5 +382,7 @@ def _signature(value: Any) -> StateSignature | None:
         raise Malformed.of(exc, value, ("signature",), "signature") from None
 
 
-def _unsent() -> Any:
-    raise AssertionError("a patch needs the state sent")
+def _returned(returns: Returns, opened: Opened) -> Returned:
+    """``returns`` for the questions asked of ``opened``: a patch is made against the
+    state as it was sent."""
+    return Returned(returns, lambda: opened.sent)

@@ -22,7 +22,8 @@ from arbiter.service.contract import Outcome as Answer
 class Opened:
     """``state`` whole; ``board`` the id its board came by (None: inline); ``signed``: it
     came signed and its signature holds (its resulting states are signed); ``digest`` and
-    ``size``: of its JSON as sent, which key the answers cached for it."""
+    ``size``: of its JSON as sent, which key the answers cached for it; ``sent``: that JSON
+    itself, the state as the client holds it, which a patch answer is made against."""
 
     ruleset: AnyRuleset
     state: BaseModel
@@ -30,6 +31,7 @@ class Opened:
     signed: bool = False
     digest: bytes = b""
     size: int = 0
+    sent: Any = None
     _position: Position[Any, Any, Any] | None = field(default=None, repr=False)
 
     def position(self) -> Position[Any, Any, Any]:
@@ -42,7 +44,9 @@ class Opened:
     def after(self, ruling: Ruling, actions: list[Any], mode: str) -> Opened | None:
         """The state ``ruling`` resulted in (after ``actions`` from this one), to ask more
         questions of; None when no state resulted. Its digest, which keys cached answers,
-        is a digest of what determines it: this state's digest, the actions and the mode."""
+        is a digest of what determines it: this state's digest, the actions and the mode;
+        the JSON it was sent as is the resulting state's as the answer has it (a client that
+        asked for a patch holds it once the patch is applied)."""
         result = ruling.result
         if result is None:
             return None
@@ -51,7 +55,7 @@ class Opened:
         lean = "board" in result.state
         return Opened(self.ruleset, result.model, self.board if lean else None,
                       self.signed and ruling.outcome.legal,
-                      digest(b"next\0" + b"\0".join(material)), self.size)
+                      digest(b"next\0" + b"\0".join(material)), self.size, result.state)
 
 
 @dataclass(eq=False)

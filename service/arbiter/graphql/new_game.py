@@ -1,0 +1,52 @@
+"""A game's first state over GraphQL: ``hexManeuverNewGame(state)``, the answer of
+``POST /v1/rulesets/{id}/new-game`` (``Service.new_game``): the setup sent, checked as
+every state is, with a seed the service draws when the state has one, signed when the
+service signs states.
+
+It is a Mutation, not a Query, because it is no read: every call draws a new seed from
+the operating system, so the same request never gives the same answer, and a signed
+first state is something the service issues. A Query's answer may be cached or
+deduplicated by the clients and gateways between a game server and the service (a
+normalised cache answers a repeated query with the same variables from memory): two
+games would then share one seed, which is the draw a signed game exists to keep out of
+a client's hands. Mutations are never answered from such caches, run one after another
+when a request holds several, and are the operation type a gateway can keep for the game
+server alone (README, Signed states: only the game server should reach new-game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from strawberry.types.field import StrawberryField
+
+from arbiter.engine.registry import AnyRuleset
+from arbiter.graphql.errors import answered
+from arbiter.graphql.fields import argument, body, field, root_name
+from arbiter.graphql.paths import Where, camel
+from arbiter.graphql.types import TypeMaker
+from arbiter.service.contract import NewGame
+from arbiter.service.contract import camel as pascal
+from arbiter.service.lifecycle import Service
+
+
+def new_game_field(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
+                   state_type: Any) -> StrawberryField:
+    """``<ruleset>NewGame(state)``: the Mutation field of ``ruleset``'s new-game, its
+    answer typed ``<Ruleset>NewGame`` as OpenAPI names REST's, the state its scalar."""
+    name = root_name(ruleset.id, "new_game")
+    answer = maker.object(NewGame, input=False, name=f"{pascal(ruleset.id)}NewGame",
+                          overrides={"state": state_type})
+
+    async def start(state: Any) -> NewGame:
+        where = Where(camel(name), {"state": state}, maker)
+        written = await answered(service.new_game(ruleset, body({"state": state})), where)
+        return NewGame.model_validate_json(written)
+
+    return field(name, start, answer,
+                 f"A {ruleset.id} game's first state, from the setup sent (checked as "
+                 "every state is), with a seed the service draws in place of the state's "
+                 "rng when it has one (a digital-mode game; none: table mode), signed when "
+                 "the service signs states: send the signature beside the state with the "
+                 "game's first question. A Mutation: each call draws a new seed.",
+                 [argument("state", state_type)])
