@@ -2,13 +2,13 @@
 caravan orders, movement with its subphases, road priority, flight, archers and the
 emergency communique (with the source's Red-and-Green example). Written by hand like
 ``phased_orders_cases`` (whose helpers they use); the later phases are in
-``phased_orders_cases_late``."""
+``phased_orders_cases_predation_to_income``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import phased_orders_cases_late  # noqa: F401  (registers phases 10b to 19)
+from . import phased_orders_cases_predation_to_income  # noqa: F401  (registers phases 10b to 19)
 from .phased_orders_cases import (
     TWO,
     Json,
@@ -29,7 +29,7 @@ from .phased_orders_cases import (
     stronghold,
     unit,
 )
-from .phased_orders_cases_late import SPEARMEN
+from .phased_orders_cases_predation_to_income import SPEARMEN
 
 # ==========================================================================================
 # Phase 7 - Spells / Ranged attacks
