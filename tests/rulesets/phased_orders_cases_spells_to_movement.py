@@ -596,7 +596,7 @@ S_DECISIONS = ("Game-master decisions are explicit: where the text leaves a choi
 
 case("communique_every_wrong_answer_is_reported",
      "Both players answer the communique with something it does not offer: each answer is a "
-     "violation of its own - DESIGN: \"every violation found (not just the first)\" - and "
+     "violation of its own - docs/design.md: \"every violation found (not just the first)\" - and "
      "the turn stops where they were asked.", S_DECISIONS, RED_GREEN,
      red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
                           {"id": "communique:green-archers", "choice": "eject"}]),
