@@ -236,8 +236,8 @@ def test_the_benchmark_turn_resolves() -> None:
 
 
 def test_the_second_blind_review_cases_are_in_the_standard_format() -> None:
-    """blind2/ holds the second blind review's 55 cases (/work/notes/blind_phased2), copied
-    as data; the golden runners run them, their ``blind_checks`` are the review's own."""
+    """blind2/ holds the second blind review's 55 cases, copied as data; the golden
+    runners run them, their ``blind_checks`` are the review's own."""
     blind = sorted((CASES / "blind2").glob("*.json"))
     assert len(blind) == 55
     for path in blind:
