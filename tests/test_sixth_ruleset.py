@@ -46,8 +46,7 @@ from arbiter.rulesets import builtin_registry
 from arbiter.settings import Settings
 from contract.generic import CONTRACT, listed_actions_validate_over_http
 from contract.under_test import RulesetUnderTest, under_test
-from hardening.corpus import graphql_corpus, rest_corpus
-from hardening.test_corpus import check_graphql, check_rest
+from hardening.corpus import check_graphql, check_rest, graphql_corpus, rest_corpus
 from support import serve_one_more
 
 SIXTH = "noughts_and_crosses"

@@ -11,6 +11,10 @@ below it). Kinds: truncated JSON, wrong types, NaN and Infinity, huge integers, 
 ids, pieces on hexes or regions that do not exist, adjacency to unknown regions,
 asymmetric adjacency, unicode and very long ids, deeply nested JSON, and the body's own
 shape (empty, not an object, unknown and missing fields, batches too small or too big).
+
+``check_rest`` and ``check_graphql`` say what is wrong with the answer to an entry: a
+4xx problem document naming the entry's pointer (GraphQL: an error whose
+``extensions.problems`` name it, or a 400 problem when the body is not a GraphQL request).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+import httpx
 
 from arbiter.engine.registry import Registry, Ruleset
 from arbiter.graphql.types import to_graphql
@@ -413,3 +419,49 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
 def is_under(pointer: str, expected: str) -> bool:
     """``pointer`` is ``expected`` or names something inside it."""
     return pointer == expected or (expected != "" and pointer.startswith(expected + "/"))
+
+
+# -- judging an answer -------------------------------------------------------------------------
+
+def _pointers(response: httpx.Response) -> list[str]:
+    return [e["pointer"] for e in response.json().get("errors", [])]
+
+
+def check_rest(entry: Entry, response: httpx.Response) -> str | None:
+    """Why the answer to ``entry`` is wrong, or None."""
+    if not 400 <= response.status_code < 500:
+        return f"status {response.status_code}: {response.text[:300]}"
+    if response.headers.get("content-type") != "application/problem+json":
+        return f"content type {response.headers.get('content-type')}"
+    body = response.json()
+    if body.get("status") != response.status_code or not body.get("detail"):
+        return f"not a problem document: {body}"
+    pointers = _pointers(response)
+    if not any(is_under(p, entry.pointer) or (entry.or_whole and p == "") for p in pointers):
+        return f"no pointer at {entry.pointer!r}: {pointers}"
+    return None
+
+
+def check_graphql(entry: Entry, response: httpx.Response) -> str | None:
+    if response.status_code != 200:
+        if entry.pointer != "" and not entry.or_whole:
+            return f"status {response.status_code} for a JSON body: {response.text[:300]}"
+        whole = check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body, ""),
+                           response)
+        if whole is None or not entry.or_whole:
+            return whole
+        # Not JSON (NaN, 1e400): the strict reading names the number in the variables.
+        return check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body,
+                                "/variables" + entry.pointer), response)
+    body: dict[str, Any] = response.json()
+    errors = body.get("errors") or []
+    if not errors or (body.get("data") or {}).get("__typename"):
+        return f"answered: {str(body)[:300]}"
+    pointers = [p["pointer"] for e in errors for p in (e.get("extensions") or {})
+                .get("problems", [])]
+    if any(is_under(p, entry.pointer) for p in pointers):
+        return None
+    # A null for the non-null $state is refused by GraphQL itself, naming the variable.
+    if entry.pointer == "/state" and any("'$state'" in e["message"] for e in errors):
+        return None
+    return f"no pointer at {entry.pointer!r}: {errors}"
