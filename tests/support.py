@@ -1,6 +1,7 @@
 """What several test modules need to run real servers on loopback: a free port, waiting
-until a server answers, stopping it, and a whole ``arbiter serve`` process with its own
-settings for the length of a block."""
+until a server answers, stopping it, and for the length of a block a whole ``arbiter
+serve`` process with its own settings, or a server of one more ruleset than the built-in
+ones."""
 
 from __future__ import annotations
 
@@ -52,10 +53,43 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def serve(env: dict[str, str] | None = None) -> Iterator[str]:
     """Base URL of an ``arbiter serve`` process (the entry point the Dockerfile runs) with
     ``env`` on top of the environment, stopped when the block ends."""
+    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env) as base:
+        yield base
+
+
+# A process serving the built-in rulesets and one more, registered from a module outside
+# the package, through ``create_app(settings, registry)`` on uvicorn with the protocol
+# ``arbiter serve`` gives it.
+SERVE_ONE_MORE = """
+import sys
+import uvicorn
+from arbiter.http.app import create_app
+from arbiter.http.connections import protocol
+from arbiter.rulesets import builtin_registry
+from arbiter.settings import Settings
+module = __import__(sys.argv[1])
+registry = builtin_registry()
+registry.register(module.RULESET)
+uvicorn.run(create_app(Settings.from_env(), registry), host="127.0.0.1",
+            port=int(sys.argv[2]), log_level="warning", http=protocol())
+"""
+
+
+@contextlib.contextmanager
+def serve_one_more(module: str, folder: str) -> Iterator[str]:
+    """Base URL of a server of the built-in rulesets and ``module``'s ``RULESET``, the
+    module imported from ``folder``, stopped when the block ends."""
+    path = os.pathsep.join(p for p in (folder, os.environ.get("PYTHONPATH", "")) if p)
+    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
+    """Base URL of ``python <args> <port>`` on a free port, once it answers."""
     port = free_port()
     full = {**os.environ, "ARBITER_LOG_LEVEL": "warning", **(env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=full,
+    proc = subprocess.Popen([sys.executable, *args, str(port)], env=full,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -1,4 +1,4 @@
-"""The shape the code promises a reader (DESIGN.md, "Conventions"): no function longer
+"""The shape the code promises a reader (docs/design.md, "Conventions"): no function longer
 than a screen, and no ``# type: ignore`` without the reason written beside it. Ruff's
 complexity check (C901, pyproject.toml) and ``mypy --strict`` (make lint) cover the rest."""
 

@@ -1,4 +1,4 @@
-"""The layers of the package and the directions they may import in (DESIGN.md, "Layout"):
+"""The layers of the package and the directions they may import in (docs/design.md, "Layout"):
 the engine, the rulesets and the pictures are pure (no web, cache, I/O, clock or transport
 module, and the engine imports no ruleset); the service's lifecycle knows no transport;
 each transport (HTTP, GraphQL, the CLI) reaches the rules through the service."""

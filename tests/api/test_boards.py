@@ -1,4 +1,4 @@
-"""Boards by reference (engine/boards.py, api/boards.py): a state names its board by id
+"""Boards by reference (engine/boards.py, service/boards.py): a state names its board by id
 in place of sending it; the answers are the same as inline, byte for byte but for the
 board itself; an unknown or evicted board is a board-not-found problem that the client
 answers by sending the board inline once more; an id that is not its board's is refused;

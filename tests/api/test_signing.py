@@ -1,4 +1,4 @@
-"""Signed states (issue 21, api/signing.py): a game starts signed at new-game with a seed
+"""Signed states (service/signing.py): a game starts signed at new-game with a seed
 the service draws; a state edited, truncated, forged or signed with a retired key is
 refused with a state-signature problem at /state; rotation keeps a listed key's states
 valid; boards by reference, patches and sequences keep their signatures; a signed game's

@@ -2,10 +2,11 @@
 ruleset id, each drawing states that compile (a strategy that draws a malformed one fails
 the contract tests, which is how a drifted strategy shows itself).
 
-``SUBJECTS`` is the one list: a ruleset with no entry here fails
-``test_every_ruleset_has_a_board_strategy`` and every generic test, so a new ruleset
-cannot slip through untested. The strategies use JSON only and import no ruleset, so a
-ruleset that fails to import fails its own tests and no one else's.
+A ruleset with an entry in ``SUBJECTS`` is checked on the positions its strategy draws;
+one without is checked on positions played on from its example and golden states
+(``under_test.golden_positions``), which reach only as far as its cases do. The
+strategies use JSON only and import no ruleset, so a ruleset that fails to import fails
+its own tests and no one else's.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What every ruleset owes, as checking functions: each takes a ruleset and a position and
-raises ``AssertionError`` saying what broke. The generic tests (``test_contract.py``)
-call them on random positions of every registered ruleset; ``test_breakage.py`` calls
-them on deliberately broken copies of the toy ruleset to prove they can fail.
+raises ``AssertionError`` saying what broke. The generic contract (``generic.py``) calls
+them on positions of every ruleset under test; ``test_breakage.py`` calls them on
+deliberately broken copies of the toy ruleset to prove they can fail.
 
 An ``InvalidInput`` where the contract promises an answer (a listed action, a proposed
 candidate, a state an action produced) is reported as an ``AssertionError`` too: a
@@ -19,10 +19,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from arbiter.engine.catalogue import Catalogue
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.legal import MAX_JUDGED
 from arbiter.engine.outcome import Mode, Outcome, state_hash
 from arbiter.engine.registry import AnyRuleset
+from golden import typed_params
 
 State = dict[str, Any]
 # How many legal actions (or candidates) are judged per player and position, spread
@@ -325,3 +327,66 @@ def check_codes_have_cases(ruleset: AnyRuleset, folder: Path) -> None:
     assert folder.is_dir(), f"{ruleset.id}: no golden cases at {folder}"
     missing = sorted(set(ruleset.codes) - golden_codes(folder))
     assert not missing, f"{ruleset.id}: codes without a golden case in {folder}: {missing}"
+
+
+# --- (g) params and derived facts as declared -------------------------------------------------
+
+def params_misses(catalogue: Catalogue, outcome: dict[str, Any]) -> list[str]:
+    """Every violation or event of an outcome (as JSON) whose params are not exactly
+    those its catalogue entry declares."""
+    misses = []
+    for said, items, key in (("violation", outcome["violations"], "code"),
+                             ("event", outcome["events"], "kind")):
+        for item in items:
+            miss = _inexact(catalogue.params_model(said, item[key]), item["params"])
+            if miss:
+                misses.append(f"{said} {item[key]}: {miss}")
+    return misses
+
+
+def _inexact(model: type[BaseModel], params: dict[str, Any]) -> str | None:
+    try:
+        parsed = model.model_validate(params)
+    except ValueError as exc:
+        return f"{params}: {exc}"
+    again = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return None if again == params else f"{params} reads as {again}"
+
+
+def _results(value: Any) -> list[dict[str, Any]]:
+    """The order results (phased_orders) in derived facts, at any depth."""
+    if isinstance(value, list):
+        return [r for v in value for r in _results(v)]
+    if not isinstance(value, dict):
+        return []
+    here = [value] if {"status", "code", "params"} <= set(value) else []
+    return here + [r for v in value.values() for r in _results(v)]
+
+
+def derived_misses(derived_model: type[BaseModel] | None, outcome: dict[str, Any]
+                   ) -> list[str]:
+    """The outcome's derived facts, unless they are exactly what the ruleset's derived
+    model declares (none: the ruleset derives nothing)."""
+    derived = outcome["derived"]
+    if derived_model is None:
+        return [] if derived == {} else [f"derived {derived} without a derived model"]
+    try:
+        parsed = derived_model.model_validate(derived, strict=True)
+    except ValueError as exc:
+        return [f"derived {derived}: {exc}"]
+    again = parsed.model_dump(mode="json", exclude_unset=True)
+    if again != derived:
+        return [f"derived {derived} reads as {again}"]
+    # Params typed by their code within the facts: a phased_orders order result's.
+    models = typed_params(derived_model)
+    return [f"result {r['code']}: {miss}" for r in _results(derived)
+            if (miss := _inexact(models[r["code"]], r["params"]))]
+
+
+def check_declared_params(ruleset: AnyRuleset, outcome: Outcome, what: str) -> None:
+    """Every violation's and event's params of ``outcome``, and its derived facts, are
+    exactly what the ruleset declares."""
+    body = outcome.model_dump(mode="json")
+    misses = [*params_misses(ruleset.catalogue, body),
+              *derived_misses(ruleset.derived_model, body)]
+    assert not misses, f"{ruleset.id}: {what}:\n" + "\n".join(misses[:40])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from arbiter.engine.catalogue import build_catalogue
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
 from arbiter.engine.registry import AnyRuleset
+from arbiter.engine.ruleset import Examples
 from arbiter.engine.wire import Frozen
 from toy.tic_tac_toe import RULESET as TOY
 from toy.tic_tac_toe.board import Board
@@ -37,9 +39,10 @@ from .checks import (
     check_model_or_dict_alike,
     check_no_mutation,
 )
-from .test_contract import CASES, subject_of
+from .under_test import TESTS, under_test
 
 PLAYERS = ["alice", "bob"]
+TOY_CASES = TESTS / "toy" / "cases"
 Judge = Callable[[Board, TicTacToeAnyAction], Judgement]
 # The toy's legal-actions, as the engine makes it: its request is the listing's model.
 LISTED = TOY.queries["legal-actions"]
@@ -168,7 +171,7 @@ def test_the_unbroken_toy_passes_every_check() -> None:
     check_deterministic(TOY, state, action, "strict")
     check_no_mutation(TOY, state, action, "strict")
     check_model_or_dict_alike(TOY, state, action, "advisory")
-    check_codes_have_cases(TOY, CASES[TOY.id])
+    check_codes_have_cases(TOY, TOY_CASES)
 
 
 def test_a_listed_action_that_overwrites_a_mark_is_caught() -> None:
@@ -229,22 +232,15 @@ def test_a_code_without_a_golden_case_is_caught() -> None:
         codes=[*CODES, ("cell_off_the_grid", "place.1", "there is no cell {cell}")],
         param_types=PARAM_TYPES)
     with pytest.raises(AssertionError, match="cell_off_the_grid"):
-        check_codes_have_cases(broken(catalogue=catalogue), CASES[TOY.id])
+        check_codes_have_cases(broken(catalogue=catalogue), TOY_CASES)
 
 
-def test_a_ruleset_without_a_board_strategy_fails() -> None:
-    with pytest.raises(AssertionError, match="no board strategy"):
-        subject_of_unlisted()
-
-
-def subject_of_unlisted() -> None:
+def test_a_ruleset_with_no_positions_to_check_fails(tmp_path: Path) -> None:
+    # No board strategy, no example state and no golden case: nothing to draw from.
+    toy = broken(examples=Examples(state={}, action=EXAMPLE_ACTION))
     original = SUBJECTS.pop(TOY.id)
     try:
-        subject_of(TOY.id)
+        with pytest.raises(AssertionError, match="no positions to be checked on"):
+            under_test(toy, tmp_path)
     finally:
         SUBJECTS[TOY.id] = original
-
-
-def test_a_generator_proposing_occupied_cells_alone_is_filtered_by_judge() -> None:
-    state, _ = fresh_example()
-    assert check_listed_actions(broken(candidates=every_cell), state, PLAYERS) == 7

@@ -2,140 +2,28 @@
 declares (``build_catalogue``'s param types, the model ``Catalogue.params_model`` makes):
 no param missing, none extra, each of its declared type, with no coercion (strict). The
 declarations type GraphQL's params and OpenAPI's description, so they must not drift
-from what the rules emit: every golden case (tests/cases, tests/toy/cases) and, on random
-positions of every ruleset (``boards.SUBJECTS``), every action its generator proposes,
-judged in advisory mode (which applies an illegal action where it can, so its events
-are emitted too), are checked.
+from what the rules emit. The generic contract checks it on every ruleset, in its golden
+cases and on random positions (``generic``: ``golden_cases_emit_params_...`` and
+``random_positions_emit_params_...``, with ``checks.params_misses`` and
+``checks.derived_misses``); here, those two can fail, and every golden case folder is
+one a ruleset's check reads.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from pydantic import BaseModel, ValidationError
 
-from arbiter.engine.catalogue import Catalogue, build_catalogue
-from arbiter.engine.errors import InvalidInput
+from arbiter.engine.catalogue import build_catalogue
 from arbiter.engine.hexgrid import Axial
-from arbiter.engine.registry import AnyRuleset
+from arbiter.rulesets import names
 from arbiter.rulesets.area_movement.derived import AreaMovementDerived
-from golden import load_cases, typed_params
-from test_golden_engine import REGISTRY, run_engine
-from toy.tic_tac_toe import RULESET as TOY
 
-from .checks import compiled, judged, proposed
-from .test_contract import RULESET_IDS, SETTINGS, TESTS, subject_of
+from .checks import derived_misses, params_misses
+from .under_test import TESTS
 
 Answer = dict[str, Any]
-
-
-def params_misses(catalogue: Catalogue, outcome: Answer) -> list[str]:
-    """Every violation or event of an outcome (as JSON) whose params are not exactly
-    those its catalogue entry declares."""
-    misses = []
-    for said, items, key in (("violation", outcome["violations"], "code"),
-                             ("event", outcome["events"], "kind")):
-        for item in items:
-            miss = _inexact(catalogue.params_model(said, item[key]), item["params"])
-            if miss:
-                misses.append(f"{said} {item[key]}: {miss}")
-    return misses
-
-
-def _inexact(model: type[BaseModel], params: Answer) -> str | None:
-    try:
-        parsed = model.model_validate(params)
-    except ValueError as exc:
-        return f"{params}: {exc}"
-    again = parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return None if again == params else f"{params} reads as {again}"
-
-
-def _results(value: Any) -> list[Answer]:
-    """The order results (phased_orders) in derived facts, at any depth."""
-    if isinstance(value, list):
-        return [r for v in value for r in _results(v)]
-    if not isinstance(value, dict):
-        return []
-    here = [value] if {"status", "code", "params"} <= set(value) else []
-    return here + [r for v in value.values() for r in _results(v)]
-
-
-def derived_misses(derived_model: type[BaseModel] | None, outcome: Answer) -> list[str]:
-    """The outcome's derived facts, unless they are exactly what the ruleset's derived
-    model declares (none: the ruleset derives nothing)."""
-    derived = outcome["derived"]
-    if derived_model is None:
-        return [] if derived == {} else [f"derived {derived} without a derived model"]
-    try:
-        parsed = derived_model.model_validate(derived, strict=True)
-    except ValueError as exc:
-        return [f"derived {derived}: {exc}"]
-    again = parsed.model_dump(mode="json", exclude_unset=True)
-    if again != derived:
-        return [f"derived {derived} reads as {again}"]
-    # Params typed by their code within the facts: a phased_orders order result's.
-    models = typed_params(derived_model)
-    return [f"result {r['code']}: {miss}" for r in _results(derived)
-            if (miss := _inexact(models[r["code"]], r["params"]))]
-
-
-def _toy_cases() -> list[tuple[str, Answer]]:
-    return [(f"toy/{p.stem}", json.loads(p.read_text()) | {"ruleset": TOY.id})
-            for p in sorted((TESTS / "toy" / "cases").glob("*.json"))]
-
-
-GOLDEN = [(n, c) for n, c in [*load_cases(), *_toy_cases()]
-          if "query" not in c and (c["ruleset"] == TOY.id or REGISTRY.get(c["ruleset"]))]
-
-
-def _run(case: Answer) -> tuple[int, Answer, AnyRuleset]:
-    if case["ruleset"] == TOY.id:
-        try:
-            outcome = TOY.validate(case["state"], case["action"], case.get("mode", "strict"))
-        except (InvalidInput, ValidationError):
-            return 422, {}, TOY
-        return 200, outcome.model_dump(mode="json"), TOY
-    ruleset = REGISTRY.get(case["ruleset"])
-    assert ruleset is not None
-    status, body = run_engine(case)
-    return status, body, ruleset
-
-
-def test_every_golden_case_emits_params_and_derived_facts_as_declared() -> None:
-    misses, seen = [], 0
-    for name, case in GOLDEN:
-        status, body, ruleset = _run(case)
-        if status != 200:
-            continue
-        seen += len(body["violations"]) + len(body["events"])
-        misses += [f"{name}: {m}" for m in params_misses(ruleset.catalogue, body)]
-        misses += [f"{name}: {m}" for m in derived_misses(ruleset.derived_model, body)]
-    assert seen > 1000, seen
-    assert not misses, "\n".join(misses[:40])
-
-
-@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
-def test_random_positions_emit_params_and_derived_facts_as_declared(ruleset_id: str) -> None:
-    ruleset, subject = subject_of(ruleset_id)
-
-    @SETTINGS
-    @given(state=subject.states)
-    def every_proposal(state: dict[str, Any]) -> None:
-        model, board = compiled(ruleset, state, "the drawn state")
-        for player in subject.players(state):
-            for action in proposed(ruleset, board, player):
-                outcome = judged(ruleset, model, action, "advisory", "a proposed action")
-                body = outcome.model_dump(mode="json")
-                misses = [*params_misses(ruleset.catalogue, body),
-                          *derived_misses(ruleset.derived_model, body)]
-                assert not misses, "\n".join(misses)
-
-    every_proposal()
 
 
 # --- the checks can fail -------------------------------------------------------------------
@@ -166,12 +54,10 @@ def test_a_param_missing_extra_or_mistyped_is_reported(violation: Answer, event:
     assert params_misses(DEMO, fine) == []
 
 
-def test_every_golden_case_file_is_read() -> None:
-    # A case directory the loader skipped would leave its params unchecked.
-    files = len(list((TESTS / "cases").glob("*/**/*.json"))) + len(
-        list(Path(TESTS / "toy" / "cases").glob("*.json")))
-    queries = sum(1 for _, c in [*load_cases(), *_toy_cases()] if "query" in c)
-    assert len(GOLDEN) + queries == files
+def test_every_golden_case_folder_is_a_rulesets() -> None:
+    # A folder under tests/cases named after no ruleset would be read by no check.
+    folders = {p.name for p in (TESTS / "cases").iterdir() if p.is_dir()}
+    assert folders == set(names())
 
 
 @pytest.mark.parametrize(("derived", "why"), [

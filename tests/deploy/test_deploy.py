@@ -615,10 +615,10 @@ def test_the_dockerignore_sends_the_sources_and_nothing_else() -> None:
             for source in shlex.split(instruction.args)[:-1]:
                 sources += [str(p.relative_to(ROOT)) for p in ROOT.glob(source.rstrip("/"))]
     assert "pyproject.toml" in sources and "service" in sources
-    sources += ["service/arbiter/app.py", "service/arbiter/rulesets/__init__.py"]
+    sources += ["service/arbiter/http/app.py", "service/arbiter/rulesets/__init__.py"]
     assert [source for source in sources if ignored(source, patterns)] == []
     for unwanted in (".venv/bin/python", ".git/HEAD", "tests/conftest.py", "deploy/Dockerfile",
-                     "service/arbiter/__pycache__/app.cpython-311.pyc",
+                     "service/arbiter/http/__pycache__/app.cpython-311.pyc",
                      "service/arbiter.egg-info/PKG-INFO", ".env"):
         assert ignored(unwanted, patterns), unwanted
 

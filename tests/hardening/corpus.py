@@ -1,5 +1,9 @@
 """The bad-input corpus: hostile and malformed requests built from each ruleset's own
-examples (``ruleset.examples`` and each query's ``examples``), for every endpoint.
+examples (``ruleset.examples`` and each query's ``examples``), for every endpoint. What a
+mutation needs of a state (its first number, string or list, a field naming a player) is
+found in the example itself, so any registered ruleset gets a corpus; the built-in ones
+get mutations of their own shapes besides (duplicate ids, pieces off the board,
+adjacency to nowhere).
 
 Each ``Entry`` is the exact bytes to send, where, and the JSON pointer the answer must name
 (``""``: the whole body, when it is not JSON at all; a pointer names a field or anything
@@ -7,6 +11,10 @@ below it). Kinds: truncated JSON, wrong types, NaN and Infinity, huge integers, 
 ids, pieces on hexes or regions that do not exist, adjacency to unknown regions,
 asymmetric adjacency, unicode and very long ids, deeply nested JSON, and the body's own
 shape (empty, not an object, unknown and missing fields, batches too small or too big).
+
+``check_rest`` and ``check_graphql`` say what is wrong with the answer to an entry: a
+4xx problem document naming the entry's pointer (GraphQL: an error whose
+``extensions.problems`` name it, or a 400 problem when the body is not a GraphQL request).
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+import httpx
 
 from arbiter.engine.registry import Registry, Ruleset
 from arbiter.graphql.types import to_graphql
@@ -202,17 +212,44 @@ UNICODE = "红军‮①\u0301"
 LONE_SURROGATE = b'"\\ud800"'
 
 
-def _reference_path(ruleset: str) -> tuple[str, ...]:
-    """A state field that names another object of the state by its id."""
-    return {"area_movement": ("state", "ships", 0, "owner"),
-            "hex_maneuver": ("state", "armies", 0, "owner"),
-            "phased_orders": ("state", "units", 0, "owner"),
-            "region_conquest": ("state", "turn", "player"),
-            "territory_conquest": ("state", "round_first_player")}[ruleset]
+def _reference_path(state: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A field of the state that names one of its players by id: the first one the state
+    lists after ``players`` (where states keep what the players own and whose turn it is),
+    else the first one before it; None when the state has no players. Any ruleset's
+    state answers it: the unknown, long and odd ids are sent there."""
+    keys = list(state)
+    if "players" not in keys:
+        return None
+    ids = {p["id"] for p in state["players"] if isinstance(p, dict) and "id" in p}
+    at = keys.index("players")
+    for key in keys[at + 1:] + keys[:at]:
+        found = _reference_in(state[key], ids, ("state", key))
+        if found is not None:
+            return found
+    return None
 
 
-def _ruleset_mutations(ruleset: str) -> dict[str, Mutation]:
-    ref = _reference_path(ruleset)
+def _reference_in(node: Any, ids: set[Any], path: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """Path to the first string in ``node`` (depth first) that is one of ``ids``; an
+    object's own ``id`` is its name, not a reference, and is passed over."""
+    if isinstance(node, str):
+        return path if node in ids else None
+    items = (node.items() if isinstance(node, dict) else
+             enumerate(node) if isinstance(node, list) else ())
+    for key, child in items:
+        if key == "id" and isinstance(node, dict):
+            continue
+        found = _reference_in(child, ids, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+def _ruleset_mutations(ruleset: str, state: dict[str, Any]) -> dict[str, Mutation]:
+    """The mutations that need the state's shape: ids sent where the state names a player
+    (any ruleset), and each built-in ruleset's own (duplicate ids, pieces off the board,
+    adjacency to nowhere)."""
+    ref = _reference_path(state)
 
     def edit(fn: Callable[[dict[str, Any]], str]) -> Mutation:
         def mutate(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -222,12 +259,13 @@ def _ruleset_mutations(ruleset: str) -> dict[str, Mutation]:
 
     def reference_to(value: str) -> Mutation:
         def mutate(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+            assert ref is not None
             doc = copy.deepcopy(body)
             _set(doc, ref, value)
             return doc, _ptr(ref)
         return mutate
 
-    out: dict[str, Mutation] = {
+    out: dict[str, Mutation] = {} if ref is None else {
         "unicode-id-unknown": reference_to(UNICODE),
         "very-long-id": reference_to(LONG),
         "empty-id": reference_to(""),
@@ -318,7 +356,7 @@ def rest_corpus(registry: Registry, ruleset_id: str, endpoint: str) -> list[Entr
     example = example_body(ruleset, endpoint)
     assert example is not None, f"{ruleset_id}/{endpoint} has no example"
     mutations = {**_body_mutations(endpoint), **_leaf_mutations(),
-                 **_ruleset_mutations(ruleset_id)}
+                 **_ruleset_mutations(ruleset_id, example["state"])}
     entries = []
     for name, mutate in mutations.items():
         made = mutate(copy.deepcopy(example))
@@ -351,7 +389,8 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
     example = {"query": query, "variables": {"state": copy.deepcopy(ruleset.examples.state),
                                              "action": action}}
     entries = []
-    for name, mutate in {**_leaf_mutations(), **_ruleset_mutations(ruleset_id),
+    state = example["variables"]["state"]
+    for name, mutate in {**_leaf_mutations(), **_ruleset_mutations(ruleset_id, state),
                          "unknown-state-field": _body_mutations("")["unknown-state-field"],
                          }.items():
         made = mutate(copy.deepcopy(example["variables"]))
@@ -380,3 +419,49 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
 def is_under(pointer: str, expected: str) -> bool:
     """``pointer`` is ``expected`` or names something inside it."""
     return pointer == expected or (expected != "" and pointer.startswith(expected + "/"))
+
+
+# -- judging an answer -------------------------------------------------------------------------
+
+def _pointers(response: httpx.Response) -> list[str]:
+    return [e["pointer"] for e in response.json().get("errors", [])]
+
+
+def check_rest(entry: Entry, response: httpx.Response) -> str | None:
+    """Why the answer to ``entry`` is wrong, or None."""
+    if not 400 <= response.status_code < 500:
+        return f"status {response.status_code}: {response.text[:300]}"
+    if response.headers.get("content-type") != "application/problem+json":
+        return f"content type {response.headers.get('content-type')}"
+    body = response.json()
+    if body.get("status") != response.status_code or not body.get("detail"):
+        return f"not a problem document: {body}"
+    pointers = _pointers(response)
+    if not any(is_under(p, entry.pointer) or (entry.or_whole and p == "") for p in pointers):
+        return f"no pointer at {entry.pointer!r}: {pointers}"
+    return None
+
+
+def check_graphql(entry: Entry, response: httpx.Response) -> str | None:
+    if response.status_code != 200:
+        if entry.pointer != "" and not entry.or_whole:
+            return f"status {response.status_code} for a JSON body: {response.text[:300]}"
+        whole = check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body, ""),
+                           response)
+        if whole is None or not entry.or_whole:
+            return whole
+        # Not JSON (NaN, 1e400): the strict reading names the number in the variables.
+        return check_rest(Entry(entry.name, entry.ruleset, entry.endpoint, entry.body,
+                                "/variables" + entry.pointer), response)
+    body: dict[str, Any] = response.json()
+    errors = body.get("errors") or []
+    if not errors or (body.get("data") or {}).get("__typename"):
+        return f"answered: {str(body)[:300]}"
+    pointers = [p["pointer"] for e in errors for p in (e.get("extensions") or {})
+                .get("problems", [])]
+    if any(is_under(p, entry.pointer) for p in pointers):
+        return None
+    # A null for the non-null $state is refused by GraphQL itself, naming the variable.
+    if entry.pointer == "/state" and any("'$state'" in e["message"] for e in errors):
+        return None
+    return f"no pointer at {entry.pointer!r}: {errors}"

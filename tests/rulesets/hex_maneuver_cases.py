@@ -672,7 +672,7 @@ case("no_voting_cube_left",
       "events": ["tile_placed", "relic_placed", "army_moved", "depletion_placed",
                  "event_card_flipped", "no_voting_cube"]})
 
-# --- the review's findings, as cases ---------------------------------------------------
+# --- split.1, the tile stack and the event deck, drops along the way -------------------
 
 case("split_must_move_to_another_hex",
      "Splitting off a cavalryman and staying put would merge him back and deplete the units "
@@ -739,7 +739,7 @@ case("drop_on_a_later_visit_of_a_hex",
           {"id": "r1.1", "hex": h(0, 1), "units": {"archers": 1}, "depletion": 1},
           {"id": "r1", "hex": h(-1, 1), "units": {"cavalrymen": 1}, "depletion": 2}]}})
 
-# --- issue 14: stranded units, vessels on land, packed trebuchets, relic rules ----------
+# --- ferry.1 stranded units, vessel.1 on land, trebuchet.1 packing, relic.1-3 -----------
 
 STRANDED = ("Land units are not stranded at sea: a land unit may end a maneuver, or be "
             "dropped, on a sea or ocean hex only where it could be ferried as the vessels "

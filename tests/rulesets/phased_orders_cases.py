@@ -4,7 +4,10 @@ order results, worked out by hand from that sentence and the reading the ruleset
 documents (never recorded from the engine's output).
 
 `python -m tests.rulesets.phased_orders_cases` writes tests/cases/phased_orders/*.json;
-tests/rulesets/test_phased_orders.py checks the committed files match this module.
+tests/rulesets/test_phased_orders.py checks the committed files match this module. This
+module holds the helpers and phases 1 to 6; phases 7 to 10 are in
+``phased_orders_cases_spells_to_movement``, phases 10b to 19 and the queries in
+``phased_orders_cases_predation_to_income``.
 
 Most boards are a strip of hexes (q = 0, 1, 2, ... on r = 0, each the neighbour of the
 next), so a path reads as a list of numbers. Units in these cases have free upkeep unless
@@ -139,7 +142,7 @@ def malformed(*pointers: str) -> Json:
 
 
 def write() -> None:
-    from . import phased_orders_cases_more  # noqa: F401  (registers the later phases)
+    from . import phased_orders_cases_spells_to_movement  # noqa: F401  (registers the later phases)
 
     OUT.mkdir(parents=True, exist_ok=True)
     names = {name for name, _ in CASES}

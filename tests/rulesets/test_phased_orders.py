@@ -50,7 +50,7 @@ def test_describe_lists_rules_codes_events_and_results() -> None:
 
 
 def test_the_case_files_are_what_the_builder_writes() -> None:
-    from . import phased_orders_cases_more  # noqa: F401  (registers the later cases)
+    from . import phased_orders_cases_spells_to_movement  # noqa: F401  (registers the later cases)
 
     written = {p.stem: json.loads(p.read_text()) for p in CASES.glob("*.json")}
     built = {name: json.loads(json.dumps(body)) for name, body in builder.CASES}
@@ -133,7 +133,7 @@ def test_legal_actions_of_the_example_validate() -> None:
 
 
 def test_pending_decisions_are_asked_the_same_way_every_time() -> None:
-    from .phased_orders_cases_more import RED_GREEN, red_green
+    from .phased_orders_cases_spells_to_movement import RED_GREEN, red_green
 
     first = RULESET.validate(RED_GREEN, red_green()).derived["pending_decisions"]
     again = RULESET.validate(RED_GREEN, red_green()).derived["pending_decisions"]
@@ -173,7 +173,7 @@ def test_pending_decisions_follow_the_catalogue_id_forms() -> None:
 
 
 def test_unused_decisions_are_reported() -> None:
-    from .phased_orders_cases_more import RED_GREEN, answers, red_green
+    from .phased_orders_cases_spells_to_movement import RED_GREEN, answers, red_green
 
     extra = [*answers("halt", "halt"), {"id": "archer:x:y", "choice": "attack"}]
     outcome = RULESET.validate(RED_GREEN, red_green(decisions=extra))
@@ -236,8 +236,8 @@ def test_the_benchmark_turn_resolves() -> None:
 
 
 def test_the_second_blind_review_cases_are_in_the_standard_format() -> None:
-    """blind2/ holds the second blind review's 55 cases (/work/notes/blind_phased2), copied
-    as data; the golden runners run them, their ``blind_checks`` are the review's own."""
+    """blind2/ holds the second blind review's 55 cases, copied as data; the golden
+    runners run them, their ``blind_checks`` are the review's own."""
     blind = sorted((CASES / "blind2").glob("*.json"))
     assert len(blind) == 55
     for path in blind:

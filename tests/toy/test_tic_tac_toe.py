@@ -9,20 +9,20 @@ import ast
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
-from pydantic import BaseModel, ValidationError
 from starlette.testclient import TestClient
 
+import golden
+from api import golden_over_http
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import describe
 from arbiter.graphql.types import to_graphql
 from arbiter.http.app import create_app
-from arbiter.service.problems import validation_problems
 from arbiter.settings import Settings
-from golden import check_outcome, subset_mismatch
+from golden import expectation_misses
 from toy.tic_tac_toe import RULESET
 from toy.tic_tac_toe.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 
@@ -30,7 +30,6 @@ CASES_DIR = Path(__file__).parent / "cases"
 CASES = [(p.relative_to(CASES_DIR).with_suffix("").as_posix(), json.loads(p.read_text()))
          for p in sorted(CASES_DIR.glob("**/*.json"))]
 PACKAGE = Path(__file__).parent / "tic_tac_toe"
-M = TypeVar("M", bound=BaseModel)
 TRANSPORT = ("starlette", "strawberry", "redis", "uvicorn", "httpx", "socket", "random",
              "time", "datetime", "os", "arbiter.service", "arbiter.http", "arbiter.graphql",
              "arbiter.cli", "arbiter.cache")
@@ -45,58 +44,12 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def _parsed(model: type[M], value: Any, *root: str) -> M:
-    """``model`` from ``value``, a refusal raised with the pointers REST would give."""
-    try:
-        return model.model_validate(value)
-    except ValidationError as exc:
-        document = {root[0]: value} if root else value
-        raise InvalidInput(validation_problems(exc, document, root)) from None
-
-
 def run_engine(case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """A case in process: (status, body) as REST answers it, 422 as sorted pointers."""
-    try:
-        if "query" in case:
-            query = RULESET.queries[case["query"]]
-            answer = query.run(_parsed(query.request, case["request"]))
-            return 200, answer.model_dump(mode="json")
-        state = _parsed(RULESET.state_model, case["state"], "state")
-        action = _parsed(RULESET.action_model, case["action"], "action")
-        outcome = RULESET.validate(state, action, case.get("mode", "strict"))
-        # The service adds what it alone makes: a patch (asked for by ``return``) and the
-        # resulting state's signature (when the service signs states).
-        return 200, {**outcome.model_dump(mode="json"), "patch": None, "signature": None}
-    except InvalidInput as exc:
-        return 422, {"pointers": sorted(p.pointer for p in exc.problems)}
+    return golden.run_engine(RULESET, case)
 
 
 def via_rest(client: TestClient, case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    if "query" in case:
-        r = client.post(f"/v1/rulesets/tic_tac_toe/{case['query']}", json=case["request"])
-    else:
-        r = client.post("/v1/rulesets/tic_tac_toe/validate",
-                        json={"state": case["state"], "action": case["action"],
-                              "mode": case.get("mode", "strict")})
-    if r.status_code == 422:
-        assert r.headers["content-type"] == "application/problem+json"
-        return 422, {"pointers": sorted(e["pointer"] for e in r.json()["errors"])}
-    return r.status_code, r.json()
-
-
-def expectation_misses(case: dict[str, Any], status: int, body: dict[str, Any]) -> list[str]:
-    expect = case["expect"]
-    if "status" in expect:
-        if status != expect["status"]:
-            return [f"status: expected {expect['status']}, got {status}: {body}"]
-        wanted = sorted(expect.get("pointers", body.get("pointers", [])))
-        return [] if wanted == body["pointers"] else [f"pointers: {body['pointers']}"]
-    if status != 200:
-        return [f"status {status}: {body}"]
-    if "query" in case:
-        miss = subset_mismatch(expect, body)
-        return [miss] if miss else []
-    return check_outcome(expect, body)
+    return golden_over_http.via_rest(client, {**case, "ruleset": RULESET.id})
 
 
 @pytest.mark.parametrize(("name", "case"), CASES, ids=[n for n, _ in CASES])

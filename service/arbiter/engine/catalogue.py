@@ -16,7 +16,7 @@ adds the facts its params carry beyond its template, or a type of its own for a 
 that only some of an entry's messages carry is ``NotRequired[...]``. The engine never
 validates params while judging (the hot path builds dicts); ``params_model`` is for
 typing, documentation and the test that every emitted param matches its declaration
-(tests/test_catalogue_params.py).
+(tests/contract/test_catalogue_params.py).
 """
 
 from __future__ import annotations

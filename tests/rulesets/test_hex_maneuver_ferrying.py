@@ -1,15 +1,12 @@
-"""Issue 14: where ``hex_maneuver`` answered differently from ../shared/rules/hex_maneuver.md.
+"""How hex_maneuver carries land units over water: vessels stand only on water
+(vessel.1); land units cross water only next to a vessel of their player, a chain of
+vessels carrying them on, peasants wading into the sea (ferry.1-2, peasant_sea.1); and
+land units are never stranded at sea out of a vessel's reach as the vessels stand when the
+maneuver ends (ferry.1) — a property on random seas with galleys carrying land units,
+splits, drops and pick-ups, and worked examples.
 
-1. Land units are not stranded at sea (ferry.1): a property test on random seas with
-   galleys carrying land units, splits, drops and pick-ups, and worked examples.
-2. Vessels stand only on water: a vessel on a land hex is a malformed state (422).
-3. A trebuchet attacks only while unpacked; one that moved unpacks only with 1 MP left and
-   when the action asks (trebuchet.1).
-4. A relic named where none is due is refused under the rule that decides (relic.1 or
-   relic.2); an empty relic bag is called empty.
-
-Expected verdicts are worked out by hand from the rules text and its "Reading to
-implement", never recorded from the engine.
+Every expected verdict is worked out by hand from the rules text (the source sentences
+and the binding "Reading to implement"), never copied from the engine.
 
 Geometry: axial (q, r), pointy-top; the neighbours of (0,0) are E (1,0), NE (1,-1),
 NW (0,-1), W (-1,0), SW (-1,1), SE (0,1).
@@ -19,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.rulesets.hex_maneuver_cases import (
@@ -33,38 +29,22 @@ from tests.rulesets.hex_maneuver_cases import (
     maneuver,
     state,
 )
+from tests.rulesets.hex_maneuver_judging import (
+    Hex,
+    armies_at,
+    ask,
+    codes,
+    judge,
+    pointers,
+)
 
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.hexgrid import distance, neighbours, spiral
-from arbiter.engine.outcome import Outcome
-from arbiter.rulesets import load
 
-RULESET = load("hex_maneuver")
-Hex = tuple[int, int]
 LAND_UNITS = ("peasants", "swordsmen", "archers")
 
 
-def judge(st_: dict[str, Any], act: dict[str, Any], mode: str = "strict") -> Outcome:
-    return RULESET.validate(RULESET.state_model.model_validate(st_),
-                            RULESET.action_model.model_validate(act), mode)
-
-
-def codes(out: Outcome) -> list[str]:
-    return sorted(v.code for v in out.violations)
-
-
-def ask(name: str, body: dict[str, Any]) -> Any:
-    query = RULESET.queries[name]
-    return query.run(query.request.model_validate(body))
-
-
-def pointers(call: Any) -> list[str]:
-    with pytest.raises(InvalidInput) as err:
-        call()
-    return sorted(p.pointer for p in err.value.problems)
-
-
-# --- 1. stranded at sea: the property --------------------------------------------------
+# --- ferry.1: nobody stranded at sea, the property --------------------------------------
 
 def stranded(result: dict[str, Any], player: str) -> list[tuple[Hex, str]]:
     """(hex, unit) for every land unit of ``player`` on water in ``result`` that no vessel
@@ -191,7 +171,7 @@ def test_reachable_for_a_split_fleet_lists_only_ends_validate_accepts(
         assert listed[end].cost <= out.derived["cost"]
 
 
-# --- 1. stranded at sea: worked examples -------------------------------------------------
+# --- ferry.1: nobody stranded at sea, worked examples -----------------------------------
 
 OCEAN = {(q, r): "ocean" for q in range(-3, 4) for r in range(-3, 4)}
 
@@ -290,7 +270,8 @@ def test_legal_actions_of_a_fleet_strand_nobody() -> None:
         assert out.legal and out.state is not None and stranded(out.state, "red") == []
 
 
-# --- 2. vessels stand only on water ------------------------------------------------------
+
+# --- vessel.1: vessels stand only on water ----------------------------------------------
 
 def test_a_vessel_on_land_is_malformed_for_every_question() -> None:
     st_ = state(grid(1), [army("r1", "red", (0, 0), swordsmen=1),
@@ -332,99 +313,65 @@ def test_a_galley_left_on_land_in_advisory_mode_is_not_applied() -> None:
     assert codes(left) == ["vessel_off_water"] and not left.applied
 
 
-# --- 3. packed trebuchets -----------------------------------------------------------------
 
-def siege(**units: int) -> dict[str, Any]:
-    """Red's army on (0,0) and a blue army on (3,0): 3 hexes from (0,0), 2 from (1,0)."""
-    return state(grid(3), [army("r1", "red", (0, 0), **units),
-                           army("b1", "blue", (3, 0), swordsmen=1)])
+# --- ferry.1-2, peasant_sea.1: crossing the water ---------------------------------------
 
-
-def test_the_trebuchet_paraphrase_says_packing_and_unpacking_cost_1_mp() -> None:
-    [text] = [r.paraphrase for r in RULESET.catalogue.rules
-              if r.id == "hex_maneuver/trebuchet.1"]
-    assert "packing and unpacking each cost 1 MP" in text
-
-
-def test_an_unpacked_trebuchet_that_moves_cannot_also_unpack() -> None:
-    # Pack 1 + plains 1 + unpack 1 = 3 MP, more than 1 + the march's 1.
-    st_ = siege(trebuchet=1)
-    st_["armies"][0]["unpacked"] = 1
-    out = judge(st_, maneuver("red", "r1", [(1, 0)], march=True, unpack=True))
-    assert codes(out) == ["unpack_needs_a_movement_point"]
-    assert out.violations[0].params["cost"] == 2
-    out = judge(st_, maneuver("red", "r1", [(1, 0)], march=True))
-    assert out.legal and out.derived["in_range"] == [] and out.derived["unpacked"] == 0
+def test_a_chain_of_vessels_carries_land_units_across_the_water() -> None:
+    water = {(1, 0): "sea", (2, 0): "sea", (3, 0): "sea", (1, 1): "sea", (3, -1): "sea"}
+    fleet = [army("g1", "red", (1, 1), galley=1), army("g2", "red", (3, -1), depletion=1,
+                                                       galley=1)]
+    st_ = state(grid(3, water), [army("r1", "red", (0, 0), swordsmen=1), *fleet])
+    out = judge(st_, maneuver("red", "r1", [(1, 0), (2, 0), (3, 0)]))
+    assert out.legal, codes(out)
+    assert out.derived["cost"] == 0
+    # Without the second (depleted) galley, (3,0) is next to no vessel.
+    st_["armies"] = st_["armies"][:2]
+    assert codes(judge(st_, maneuver("red", "r1", [(1, 0), (2, 0), (3, 0)]))) == [
+        "water_needs_ferry"]
 
 
-def test_the_army_must_have_the_point_left_not_only_the_trebuchet() -> None:
-    # A trebuchet made 3 MP fast moves with swordsmen (2 MP): after two plains hexes the
-    # army (at its slowest unit's 2 MP) has nothing left to unpack with.
-    st_ = siege(trebuchet=1, swordsmen=1)
-    st_["unit_types"] = {"trebuchet": {"unit_class": "siege_engine", "movement": 3,
-                                       "attack": "projectile", "range_min": 2,
-                                       "range_max": 3, "packs": True}}
-    far = judge(st_, maneuver("red", "r1", [(0, 1), (0, 2)], unpack=True))
-    assert codes(far) == ["unpack_needs_a_movement_point"]
-    near = judge(st_, maneuver("red", "r1", [(1, 0)], unpack=True))
-    assert near.legal, codes(near)
-    assert [t["id"] for t in near.derived["in_range"]] == ["b1"]
+def test_an_enemy_vessel_does_not_ferry() -> None:
+    st_ = state(grid(2, {(1, 0): "sea", (1, 1): "sea"}),
+               [army("r1", "red", (0, 0), swordsmen=1), army("bg", "blue", (1, 1), galley=1)])
+    assert codes(judge(st_, maneuver("red", "r1", [(1, 0)]))) == ["water_needs_ferry"]
 
 
-def test_staying_unpacked_trebuchets_keep_their_targets_and_unpacking_more_costs() -> None:
-    st_ = siege(trebuchet=2)
-    st_["armies"][0]["unpacked"] = 1
-    stay = judge(st_, maneuver("red", "r1", []))
-    assert stay.legal and stay.derived["unpacked"] == 1
-    assert [t["id"] for t in stay.derived["in_range"]] == ["b1"]
-    both = judge(st_, maneuver("red", "r1", [], unpack=True))
-    assert both.legal and both.state is not None
-    assert [a["unpacked"] for a in both.state["armies"] if a["id"] == "r1"] == [2]
+def test_peasants_wade_into_the_sea_for_two_and_into_the_ocean_only_by_ferry() -> None:
+    st_ = state(grid(2, {(1, 0): "sea"}), [army("p1", "red", (0, 0), peasants=1)])
+    act = maneuver("red", "p1", [(1, 0), (2, 0)])
+    assert codes(judge(st_, act)) == ["over_movement_points"]  # 2 + 1 > 2
+    out = judge(st_, {**act, "march": True})
+    assert out.legal and out.derived["cost"] == 3
+    assert armies_at(out, (2, 0))[0]["depletion"] == 2
+    st_ = state(grid(2, {(1, 0): "ocean", (2, 0): "ocean"}),
+               [army("p1", "red", (0, 0), peasants=1), army("g1", "red", (2, 0), galley=1)])
+    out = judge(st_, maneuver("red", "p1", [(1, 0)]))
+    assert out.legal and out.derived["cost"] == 0
 
 
-def test_an_army_joined_keeps_its_own_unpacked_trebuchets() -> None:
-    # merge.1: the arriving trebuchet stands packed; the host's unpacked one stays so.
-    st_ = siege(trebuchet=1)
-    st_["armies"].append({**army("r2", "red", (1, 0), trebuchet=1), "unpacked": 1})
-    out = judge(st_, maneuver("red", "r1", [(1, 0)]))
-    assert out.legal and out.state is not None
-    [host] = [a for a in out.state["armies"] if a["id"] == "r2"]
-    assert host["units"] == {"trebuchet": 2} and host["unpacked"] == 1
+def test_vessels_do_not_cross_unexplored_or_land_hexes() -> None:
+    hexes = [{"q": 0, "r": 0, "terrain": "sea", "province": "w"},
+             {"q": 1, "r": 0, "province": "U", "explored": False},
+             {"q": 2, "r": 0, "terrain": "sea", "province": "w"},
+             {"q": 1, "r": -1, "terrain": "plains", "province": "w"},
+             {"q": 2, "r": -1, "terrain": "sea", "province": "w"}]
+    st_ = state(hexes, [army("g1", "red", (0, 0), galley=1)])
+    assert "unexplored_needs_explore" in codes(judge(st_, maneuver("red", "g1",
+                                                                  [(1, 0), (2, 0)])))
+    assert codes(judge(st_, maneuver("red", "g1", [(1, -1), (2, -1)]))) == ["vessel_off_water"]
 
 
-def test_a_catapult_needs_no_unpacking() -> None:
-    # Only packing units pack: a catapult that moved has its targets (range 1-2).
-    out = judge(siege(catapult=1), maneuver("red", "r1", [(1, 0)]))
-    assert out.legal and [t["distance"] for t in out.derived["in_range"]] == [2]
+def test_a_vessel_dropped_along_the_way_ferries_the_units_that_go_on() -> None:
+    st_ = state(grid(2, {(0, 0): "sea", (1, 0): "sea", (2, 0): "sea"}),
+               [army("g1", "red", (0, 0), galley=1, swordsmen=1)])
+    out = judge(st_, maneuver("red", "g1", [(1, 0), (2, 0)],
+                             drops=[{"hex": h(1, 0), "units": {"galley": 1}}]))
+    assert out.legal, codes(out)
 
 
-# --- 4. relics: the rule that decides, and the empty bag ------------------------------------
-
-SOLID = {"id": "t-solid", "hexes": [
-    {"dq": dq, "dr": dr, "terrain": "plains",
-     **({"relic_symbol": "solid"} if (dq, dr) == (1, 0) else {})} for dq, dr in FLOWER]}
-
-
-def test_a_relic_due_with_no_seed_and_an_empty_bag_says_the_bag_is_empty() -> None:
-    st_ = alex_state(relics={"total": 3, "to_place": 1, "bag": [], "placed": [
-        {"relic": "crown", "hex": h(0, 0)}, {"relic": "chalice", "hex": h(-1, 0)}]})
-    act = explore("alex", "x1", [(2, 0)], tile=SOLID, rotation=2, event_card="e2")
-    out = judge(st_, act)
-    assert codes(out) == ["relic_bag_empty"]
-    assert "bag is empty" in out.violations[0].message
-    assert "seed" not in out.violations[0].message
-    # Table mode names the relic: accepted (the state keeps no bag to check it against).
-    assert judge(st_, {**act, "relic": "sword"}).legal
-    # With relics in the bag and no seed, the message still offers both ways.
-    st_["relics"]["bag"] = ["sword"]
-    out = judge(st_, act)
-    assert codes(out) == ["relic_draw_missing"] and "rng seed" in out.violations[0].message
-
-
-def test_relic_codes_cite_their_rules() -> None:
-    rules = {c: RULESET.catalogue.codes[c].rule for c in
-             ("no_relic_to_place", "relic_not_due", "relic_bag_empty", "relic_draw_missing")}
-    assert rules == {"no_relic_to_place": "hex_maneuver/relic.1",
-                     "relic_not_due": "hex_maneuver/relic.2",
-                     "relic_bag_empty": "hex_maneuver/relic.3",
-                     "relic_draw_missing": "hex_maneuver/relic.3"}
+def test_a_vessel_ferries_until_it_is_picked_up() -> None:
+    st_ = state(grid(3, {(1, 0): "sea", (2, 0): "sea", (3, 0): "sea"}),
+               [army("s1", "red", (0, 0), swordsmen=1), army("g1", "red", (2, 0), galley=1)])
+    out = judge(st_, maneuver("red", "s1", [(1, 0), (2, 0), (3, 0)],
+                             pickups=[{"army": "g1", "units": {"galley": 1}}]))
+    assert out.legal, codes(out)

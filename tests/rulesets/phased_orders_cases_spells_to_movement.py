@@ -2,13 +2,13 @@
 caravan orders, movement with its subphases, road priority, flight, archers and the
 emergency communique (with the source's Red-and-Green example). Written by hand like
 ``phased_orders_cases`` (whose helpers they use); the later phases are in
-``phased_orders_cases_late``."""
+``phased_orders_cases_predation_to_income``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import phased_orders_cases_late  # noqa: F401  (registers phases 10b to 19)
+from . import phased_orders_cases_predation_to_income  # noqa: F401  (registers phases 10b to 19)
 from .phased_orders_cases import (
     TWO,
     Json,
@@ -29,7 +29,7 @@ from .phased_orders_cases import (
     stronghold,
     unit,
 )
-from .phased_orders_cases_late import SPEARMEN
+from .phased_orders_cases_predation_to_income import SPEARMEN
 
 # ==========================================================================================
 # Phase 7 - Spells / Ranged attacks
@@ -596,7 +596,7 @@ S_DECISIONS = ("Game-master decisions are explicit: where the text leaves a choi
 
 case("communique_every_wrong_answer_is_reported",
      "Both players answer the communique with something it does not offer: each answer is a "
-     "violation of its own - DESIGN: \"every violation found (not just the first)\" - and "
+     "violation of its own - docs/design.md: \"every violation found (not just the first)\" - and "
      "the turn stops where they were asked.", S_DECISIONS, RED_GREEN,
      red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
                           {"id": "communique:green-archers", "choice": "eject"}]),
