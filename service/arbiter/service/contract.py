@@ -30,6 +30,11 @@ def camel(ruleset_id: str) -> str:
 class Outcome(BaseModel):
     """The answer to ``validate``. An illegal action is a verdict, not an error."""
 
+    # The engine's Outcome (engine.outcome) with what the service adds where the contract
+    # has it: the patch after the state, the signature last. Written out rather than
+    # subclassed: a subclass would put both after the engine's fields, and every answer's
+    # bytes would change.
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     ruleset: str

@@ -86,8 +86,7 @@ class Service:
             req = read.request
             opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
             returned = Returned(req.returns, lambda: document["state"])
-            answer = self._rule(opened, req.action, req.mode, returned)[0].answer
-            written = outcome_json(answer)
+            written = outcome_json(self._rule(opened, req.action, req.mode, returned)[0].fields)
             self.limits.check_size(len(written))
             return written
 
@@ -112,7 +111,7 @@ class Service:
             parts, size = [], 0
             for judged in self._rule_all(opened, req.actions, req.mode == "sequence",
                                          req.strictness, returned):
-                parts.append(part := outcome_json(judged.answer))
+                parts.append(part := outcome_json(judged.fields))
                 size += len(part) + 1
                 self.limits.check_size(size, f"the outcomes of the first {len(parts)} "
                                        f"actions of {len(req.actions)}")
@@ -302,7 +301,7 @@ class Service:
             # Only a legal action's state: one advisory mode applied despite its violations
             # is no state the rules reach, and comes back unsigned.
             signature = self.signer.sign(opened.ruleset, ruling.result.canonical)
-        judged = Judged(returned.answer(outcome, signature, before), opened, ruling, action, mode)
+        judged = Judged(returned.fields(outcome, signature, before), opened, ruling, action, mode)
         return judged, outcome.state
 
     def _rule_all(self, opened: Opened, actions: Sequence[Any], sequence: bool, mode: Mode,

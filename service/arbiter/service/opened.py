@@ -6,6 +6,7 @@ questions (GraphQL) opens it once and asks each question of the same ``Opened``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import orjson
@@ -60,16 +61,22 @@ class Opened:
 
 @dataclass(eq=False)
 class Judged:
-    """One action judged against an ``Opened`` state: the answer, and how to reach the
-    state it resulted in, to ask more questions of (``after``: made once, when first
+    """One action judged against an ``Opened`` state: the answer's fields (written as
+    JSON by a whole request, made into the model by GraphQL: ``answer``), and how to reach
+    the state it resulted in, to ask more questions of (``after``: made once, when first
     asked; a whole request never asks)."""
 
-    answer: Answer
+    fields: dict[str, Any]
     opened: Opened
     ruling: Ruling
     action: Any
     mode: str
     _after: list[Opened | None] = field(default_factory=list, repr=False)
+
+    @cached_property
+    def answer(self) -> Answer:
+        """The answer as its model."""
+        return Answer.model_construct(**self.fields)
 
     def after(self) -> Opened | None:
         """The state the action resulted in, opened (None when none resulted)."""

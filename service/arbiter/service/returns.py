@@ -29,10 +29,16 @@ class Returned:
                before: Any = None) -> Answer:
         """The answer for ``outcome``; a patch is made against ``before`` (default: the
         state sent)."""
-        fields = dict(outcome.__dict__, signature=signature)
+        return Answer.model_construct(**self.fields(outcome, signature, before))
+
+    def fields(self, outcome: Outcome, signature: StateSignature | None = None,
+               before: Any = None) -> dict[str, Any]:
+        """The answer's fields (``answer``'s), for a caller that writes them as JSON
+        without making the model (``writing.outcome_json``)."""
+        fields = dict(outcome.__dict__, patch=None, signature=signature)
         if self.returns != "state" and outcome.state is not None:
             fields["state"] = None
             if self.returns == "patch":
                 base = before if before is not None else self.sent()
                 fields["patch"] = json_patch(base, outcome.state)
-        return Answer.model_construct(**fields)
+        return fields

@@ -21,6 +21,7 @@ between two of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -29,7 +30,6 @@ from pydantic import BaseModel, RootModel, TypeAdapter
 
 from arbiter.engine.outcome import Event, Violation
 from arbiter.engine.query import Streamed
-from arbiter.service.contract import Outcome
 from arbiter.service.problems import answer_too_large
 
 # List items serialised per call: a few hundred small models, well under a millisecond.
@@ -92,17 +92,18 @@ def streamed_json(streamed: Streamed, limit: int = 0) -> bytes:
 _MESSAGES: TypeAdapter[list[Violation] | list[Event]] = TypeAdapter(list[Violation] | list[Event])
 
 
-def outcome_json(answer: Outcome) -> bytes:
-    """``answer.model_dump_json()``, byte for byte: the same keys in the same order, its
-    messages dumped by their models, and the plain data (the resulting state, the patch,
-    the derived facts) written by orjson."""
-    signature = answer.signature
+def outcome_json(answer: Mapping[str, Any]) -> bytes:
+    """A judged action's answer (its fields: ``returns.Returned.fields``) as its model's
+    JSON, byte for byte (``contract.Outcome.model_dump_json()``): the same keys in the
+    same order, its messages dumped by their models, and the plain data (the resulting
+    state, the patch, the derived facts) written by orjson."""
+    signature = answer["signature"]
     return orjson.dumps({
-        "ruleset": answer.ruleset, "ruleset_version": answer.ruleset_version,
-        "legal": answer.legal, "applied": answer.applied,
-        "violations": _MESSAGES.dump_python(answer.violations, mode="json"),
-        "state": answer.state, "patch": answer.patch,
-        "events": _MESSAGES.dump_python(answer.events, mode="json"),
-        "derived": answer.derived, "reversible": answer.reversible,
-        "state_hash": answer.state_hash,
+        "ruleset": answer["ruleset"], "ruleset_version": answer["ruleset_version"],
+        "legal": answer["legal"], "applied": answer["applied"],
+        "violations": _MESSAGES.dump_python(answer["violations"], mode="json"),
+        "state": answer["state"], "patch": answer["patch"],
+        "events": _MESSAGES.dump_python(answer["events"], mode="json"),
+        "derived": answer["derived"], "reversible": answer["reversible"],
+        "state_hash": answer["state_hash"],
         "signature": signature.model_dump() if signature is not None else None})
