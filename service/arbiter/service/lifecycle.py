@@ -140,12 +140,12 @@ class Service:
                     document: Any = None) -> bytes:
         """``POST /v1/rulesets/{id}/{query}``: the answer's JSON, through the cache (a
         query answers facts, never a state: its state is checked when signed, or when
-        signatures are required, and nothing is signed)."""
-        document = _document(body, document)
+        signatures are required, and nothing is signed). The body is read only on a miss:
+        a hit answers from the body's digest."""
         model = contract(ruleset).query_requests[query.name]
 
         def request() -> Any:
-            read = self._read(ruleset, model, body, document)
+            read = self._read(ruleset, model, body, _document(body, document))
             opened = self._open(ruleset, read, getattr(read.request, "signature", None))
             return read.request.model_copy(update={"state": opened.state})
 
