@@ -137,8 +137,12 @@ def steps(draw: st.DrawFn, state: dict[str, Any], player: str) -> dict[str, Any]
         ship = draw(st.sampled_from(sorted(docks)))
         if draw(st.booleans()):
             return {"type": "maintain_ship", "ship": ship, "pay": "treasury"}
-        return {"type": "maintain_ship", "ship": ship, "pay": "token",
-                "area": draw(st.sampled_from(held))}
+        area = draw(st.sampled_from(held))
+        if draw(st.booleans()):
+            return {"type": "maintain_ship", "ship": ship, "pay": "token",
+                    "tokens": [{"area": area, "count": 1}]}
+        # The deprecated spelling (ruleset version 1.0.0), still read the same way.
+        return {"type": "maintain_ship", "ship": ship, "pay": "token", "area": area}
     if kind == "destroy":
         return {"type": "destroy_ship", "ship": draw(st.sampled_from(sorted(docks)))}
     return {"type": "end_movement"}

@@ -210,8 +210,14 @@ def build(ship: str, area: str, pay: str, **tokens: int) -> dict[str, Any]:
 
 
 def maintain(ship: str, pay: str = "treasury", area: str | None = None) -> dict[str, Any]:
-    out = {"type": "maintain_ship", "ship": ship, "pay": pay}
-    return out | ({"area": area} if area else {})
+    """A maintenance; paid with a token, the token named as a build names its tokens."""
+    out: dict[str, Any] = {"type": "maintain_ship", "ship": ship, "pay": pay}
+    return out | ({"tokens": [{"area": area, "count": 1}]} if area else {})
+
+
+def maintain_by_area(ship: str, area: str) -> dict[str, Any]:
+    """A maintenance paid with a token, in the deprecated spelling of ruleset version 1.0.0."""
+    return {"type": "maintain_ship", "ship": ship, "pay": "token", "area": area}
 
 
 def sail(ship: str, *path: str | tuple[str, int, int], embark: int = 0) -> dict[str, Any]:
@@ -459,6 +465,18 @@ def maintain_cases() -> list[tuple[str, dict[str, Any]]]:
              events=["ship_maintained", "movement_ended", "moved_marks_cleared"],
              result={"ships": [{"id": "argo", "area": "athens", "maintained_this_turn": True},
                                {"id": "trireme"}]}),
+        case("maintain_with_deprecated_area", "The spelling of version 1.0.0, `area`, is "
+             "still read as `tokens: [{area, count: 1}]`: a token in Thebes pays.", MAINTAIN,
+             red(maintain_by_area("argo", "thebes")), [], events=["ship_maintained"],
+             result={"players": players(red={"tokens": {"athens": 6, "thebes": 1,
+                                                        "corinth": 1}})}),
+        case("maintenance_not_one_token", "Two tokens named for one maintenance: the token "
+             "way destroys exactly one.", MAINTAIN,
+             red({"type": "maintain_ship", "ship": "argo", "pay": "token",
+                  "tokens": [{"area": "thebes", "count": 2}]}), ["maintenance_not_one_token"]),
+        case("maintenance_token_not_named", "Paying with a token without naming it: the token "
+             "way destroys exactly one, named in `tokens`.", MAINTAIN,
+             red(maintain("argo", "token")), ["maintenance_not_one_token"]),
         case("maintenance_once_per_ship", "Argo is maintained twice.", MAINTAIN_ONCE,
              red(RED_MAINTAINS, RED_MAINTAINS), ["already_maintained"]),
         case("destroy_unmaintained_to_rebuild", "Argo is left unmaintained, destroyed and built "
@@ -730,7 +748,8 @@ def legal_action_queries() -> list[tuple[str, dict[str, Any]]]:
                   {"player": "red", "steps": [{"type": "maintain_ship", "ship": "argo",
                                                "pay": "treasury"}]},
                   {"player": "red", "steps": [{"type": "maintain_ship", "ship": "argo",
-                                               "pay": "token", "area": "athens"}]}]}),
+                                               "pay": "token",
+                                               "tokens": [{"area": "athens", "count": 1}]}]}]}),
         query("legal_actions_out_of_turn", "Green waits for red: no step is his yet.",
               ORDER_1, "legal-actions", {"state": state(), "player": "green"},
               {"player": "green", "actions": [], "truncated": False}),
@@ -758,8 +777,13 @@ def malformed_cases() -> list[tuple[str, dict[str, Any]]]:
                   red(destroy("argo"), sail("argo", "aegean")), ["/action/steps/1/ship"]),
         malformed("malformed_new_ship_id_taken", "A new ship cannot take the trireme's id.",
                   red(build("trireme", "corinth", "treasury")), ["/action/steps/0/ship"]),
-        malformed("malformed_maintenance_token_without_area", "Paying with a token names where "
-                  "it stands.", red(maintain("argo", "token")), ["/action/steps/0/area"]),
+        malformed("malformed_maintenance_area_beside_tokens", "The deprecated `area` beside "
+                  "`tokens`: one spelling at a time.",
+                  red(maintain("argo", "token", "thebes") | {"area": "athens"}),
+                  ["/action/steps/0/area"]),
+        malformed("malformed_maintenance_tokens_with_treasury", "Paying with treasury names "
+                  "no token.", red(maintain("argo", "treasury") | {"tokens": [
+                      {"area": "thebes", "count": 1}]}), ["/action/steps/0/tokens"]),
         malformed("malformed_unknown_player", "Purple does not play.",
                   plan("purple", END_STEP), ["/action/player"]),
         malformed("malformed_area_listed_twice", "A sea named like a land area.", END_ACTION,

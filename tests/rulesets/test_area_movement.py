@@ -34,6 +34,7 @@ from .area_movement_cases import (
     build,
     destroy,
     maintain,
+    maintain_by_area,
     move,
     plan,
     red,
@@ -150,10 +151,15 @@ def test_moved_marks_name_areas_the_player_holds() -> None:
 def test_a_payment_spelled_for_another_way_is_malformed() -> None:
     action = red(build("ship-1", "corinth", "treasury", athens=1),
                  maintain("argo", "treasury", "athens"),
-                 build("ship-2", "aegean", "tokens", atlantis=2))
-    assert pointers(state(), action) == ["/action/steps/0/tokens", "/action/steps/1/area",
+                 build("ship-2", "aegean", "tokens", atlantis=2),
+                 {"type": "maintain_ship", "ship": "argo", "pay": "treasury", "area": "athens"},
+                 maintain("argo", "token", "aegean"), maintain_by_area("argo", "atlantis"))
+    assert pointers(state(), action) == ["/action/steps/0/tokens", "/action/steps/1/tokens",
                                          "/action/steps/2/area",
-                                         "/action/steps/2/tokens/0/area"]
+                                         "/action/steps/2/tokens/0/area",
+                                         "/action/steps/3/area",
+                                         "/action/steps/4/tokens/0/area",
+                                         "/action/steps/5/area"]
 
 
 def test_a_voyage_naming_unknown_areas_or_embarking_absent_tokens_is_malformed() -> None:
@@ -479,3 +485,37 @@ def test_the_request_state_is_never_changed() -> None:
     RULESET.validate(parsed, red(move("athens", "thebes", 2), END_STEP))
     assert parsed.model_dump(mode="json", exclude_defaults=True) == \
         AreaMovementState.model_validate(before).model_dump(mode="json", exclude_defaults=True)
+
+
+# -- one spelling for a payment that destroys tokens (issue 30) -------------------------------
+
+SCHEMA = Path(__file__).resolve().parents[2] / "schema"
+
+
+def test_a_maintenance_names_its_token_as_a_build_names_its_tokens() -> None:
+    """``tokens: [{area, count}]`` on a maintenance, as on a build; the deprecated ``area``
+    gives the very same outcome, and the listing writes the new spelling only."""
+    new = validate(state(), red(maintain("argo", "token", "thebes"), END_STEP))
+    old = validate(state(), red(maintain_by_area("argo", "thebes"), END_STEP))
+    assert new.legal and new.model_dump() == old.model_dump()
+    paid = next(e for e in new.events if e.kind == "ship_maintained")
+    assert paid.params["destroyed_from"] == {"thebes": 1}
+    listed = ask("legal-actions", {"state": state(), "player": "red", "limit": 50})["actions"]
+    maintenances = [a["steps"][0] for a in listed
+                    if a.get("steps", [{}])[0].get("type") == "maintain_ship"]
+    assert maintenances and all(m["area"] is None for m in maintenances)
+    assert [m["tokens"] for m in maintenances if m["pay"] == "token"] == [
+        [{"area": a, "count": 1}] for a in ("athens", "thebes", "corinth")]
+
+
+def test_the_old_spelling_is_deprecated_in_openapi_and_graphql() -> None:
+    openapi = json.loads((SCHEMA / "openapi.json").read_text())
+    maintain_ship = openapi["components"]["schemas"]["AreaMovementMaintainShip"]["properties"]
+    assert maintain_ship["area"]["deprecated"] is True
+    assert "deprecated" not in maintain_ship["tokens"]
+    sdl = (SCHEMA / "schema.graphql").read_text()
+    for type_name in ("AreaMovementMaintainShip", "AreaMovementMaintainShipInput"):
+        body = re.search(rf"(?:type|input) {type_name} {{(.*?)\n}}", sdl, re.S)
+        assert body is not None, type_name
+        assert re.search(r"\n  area: String( = null)? @deprecated\(reason: ", body.group(1))
+        assert re.search(r"\n  tokens: \[AreaMovementTokenSource(Input)?!\]", body.group(1))

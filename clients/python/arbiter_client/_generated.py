@@ -11,11 +11,11 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1a7d88547f60f45925e796bdd7400e3b89476c6a59cc60196dc2cf5ea0ec4c7'
+SCHEMA_SHA256 = 'de2b83285d508fc626900aaad1b62311a5aa98f17a11bfcb9f9e7c4648a9873a'
 
 
 class AreaMovement(RulesetApi):
-    """Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts (version 1.0.0): docs/rules/area_movement.md has its catalogue."""
+    """Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts (version 1.1.0): docs/rules/area_movement.md has its catalogue."""
 
     ruleset = 'area_movement'
     board_fields = ('areas', 'seas')
@@ -70,7 +70,7 @@ class AreaMovement(RulesetApi):
 
 
 class AsyncAreaMovement(AsyncRulesetApi):
-    """Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts (version 1.0.0): docs/rules/area_movement.md has its catalogue."""
+    """Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts (version 1.1.0): docs/rules/area_movement.md has its catalogue."""
 
     ruleset = 'area_movement'
     board_fields = ('areas', 'seas')

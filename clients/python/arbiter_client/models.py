@@ -335,7 +335,8 @@ class Area1(RootModel[str]):
     root: Annotated[
         str,
         Field(
-            description="For `token`: where the token destroyed stands.",
+            deprecated=True,
+            description="Deprecated: the spelling of ruleset version 1.0.0 for `tokens: [{area, count: 1}]`, read as that until version 2.0.0; never with `tokens`.",
             max_length=64,
             min_length=1,
             title="Area",
@@ -346,26 +347,6 @@ class Area1(RootModel[str]):
 class Pay1(StrEnum):
     treasury = "treasury"
     token = "token"
-
-
-class AreaMovementMaintainShip(BaseModel):
-    """
-    Maintain a ship built in an earlier turn: pay 1 treasury token, or destroy one of the
-    player's tokens anywhere on the board (`area`).
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    area: Annotated[
-        Area1 | None,
-        Field(
-            description="For `token`: where the token destroyed stands.", title="Area"
-        ),
-    ] = None
-    pay: Annotated[Pay1, Field(title="Pay")]
-    ship: Annotated[str, Field(max_length=64, min_length=1, title="Ship")]
-    type: Annotated[Literal["maintain_ship"], Field(title="Type")]
 
 
 class AreaMovementMaintenanceNotDueViolationParams(BaseModel):
@@ -379,15 +360,29 @@ class AreaMovementMaintenanceNotDueViolationParams(BaseModel):
     ship: Annotated[str, Field(title="Ship")]
 
 
+class AreaMovementMaintenanceNotOneTokenViolationParams(BaseModel):
+    """
+    The params of area_movement's violation maintenance_not_one_token: "{named} token(s) named: maintaining ship {ship} with a token destroys exactly 1"
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    named: Annotated[int, Field(title="Named")]
+    ship: Annotated[str, Field(title="Ship")]
+
+
 class AreaMovementMaintenanceTokenMissingViolationParams(BaseModel):
     """
-    The params of area_movement's violation maintenance_token_missing: "{area} holds none of your tokens to destroy for ship {ship}"
+    The params of area_movement's violation maintenance_token_missing: "{count} token(s) to destroy in {area} for ship {ship}, which holds {present} of yours now"
     """
 
     model_config = ConfigDict(
         extra="allow",
     )
     area: Annotated[str, Field(title="Area")]
+    count: Annotated[int, Field(title="Count")]
+    present: Annotated[int, Field(title="Present")]
     ship: Annotated[str, Field(title="Ship")]
 
 
@@ -1177,7 +1172,7 @@ class AreaMovementTokenAlreadyMovedViolationParams(BaseModel):
 
 class AreaMovementTokenSource(BaseModel):
     """
-    Tokens of the player in one area, named by a payment.
+    Tokens of the player in one area, named by a payment that destroys them.
     """
 
     model_config = ConfigDict(
@@ -1354,6 +1349,7 @@ class AreaMovementViolationCode(StrEnum):
     ship_not_maintained = "ship_not_maintained"
     maintenance_treasury_short = "maintenance_treasury_short"
     maintenance_token_missing = "maintenance_token_missing"
+    maintenance_not_one_token = "maintenance_not_one_token"
     maintenance_not_due = "maintenance_not_due"
     already_maintained = "already_maintained"
     ship_cannot_be_destroyed = "ship_cannot_be_destroyed"
@@ -6227,8 +6223,9 @@ class AreaMovementBuildShip(BaseModel):
     """
     Build a ship in a coastal area holding one of the player's tokens, paid one of three
     ways: `treasury` (2 treasury tokens), `treasury_and_token` (1 treasury token and 1 of
-    the player's tokens destroyed in the ship's area), `tokens` (2 of the player's tokens
-    destroyed from the board, named in `tokens`, at least 1 from the ship's area).
+    the player's tokens destroyed in the ship's area, which the rules choose, so it is not
+    named), `tokens` (2 of the player's tokens destroyed from the board, named in
+    `tokens`, at least 1 from the ship's area).
     """
 
     model_config = ConfigDict(
@@ -6245,7 +6242,7 @@ class AreaMovementBuildShip(BaseModel):
     tokens: Annotated[
         list[AreaMovementTokenSource] | None,
         Field(
-            description="For the `tokens` way only: the tokens destroyed, by area.",
+            description="For the `tokens` way only: the player's tokens destroyed to pay, by area (the one spelling of a payment that destroys tokens the player chooses, on a build and a maintenance alike).",
             max_length=256,
             title="Tokens",
         ),
@@ -6576,6 +6573,39 @@ class AreaMovementLegalActionsRequest(BaseModel):
     ]
 
 
+class AreaMovementMaintainShip(BaseModel):
+    """
+    Maintain a ship built in an earlier turn: pay 1 treasury token (`treasury`), or
+    destroy one of the player's tokens anywhere on the board (`token`), named in
+    `tokens` as a build names the tokens it destroys: `[{"area": ..., "count": 1}]`.
+    The deprecated `area` (ruleset version 1.0.0) is still read as `tokens: [{area,
+    count: 1}]`; the service never writes it (null in its answers).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[
+        Area1 | None,
+        Field(
+            deprecated=True,
+            description="Deprecated: the spelling of ruleset version 1.0.0 for `tokens: [{area, count: 1}]`, read as that until version 2.0.0; never with `tokens`.",
+            title="Area",
+        ),
+    ] = None
+    pay: Annotated[Pay1, Field(title="Pay")]
+    ship: Annotated[str, Field(max_length=64, min_length=1, title="Ship")]
+    tokens: Annotated[
+        list[AreaMovementTokenSource] | None,
+        Field(
+            description="For the `token` way only: the player's tokens destroyed to pay, by area (the one spelling of a payment that destroys tokens the player chooses, on a build and a maintenance alike).",
+            max_length=256,
+            title="Tokens",
+        ),
+    ] = None
+    type: Annotated[Literal["maintain_ship"], Field(title="Type")]
+
+
 class AreaMovementNewGame(BaseModel):
     """
     A game's first state, signed when the service signs states.
@@ -6716,6 +6746,7 @@ class AreaMovementViolation(BaseModel):
         | AreaMovementShipNotMaintainedViolationParams
         | AreaMovementMaintenanceTreasuryShortViolationParams
         | AreaMovementMaintenanceTokenMissingViolationParams
+        | AreaMovementMaintenanceNotOneTokenViolationParams
         | AreaMovementMaintenanceNotDueViolationParams
         | AreaMovementAlreadyMaintainedViolationParams
         | AreaMovementShipCannotBeDestroyedViolationParams

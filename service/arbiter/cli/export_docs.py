@@ -100,6 +100,25 @@ def actions_section(ruleset: AnyRuleset) -> list[str]:
     return lines
 
 
+def deprecated_section(ruleset: AnyRuleset) -> list[str]:
+    """Every field of the action the models mark deprecated (``Field(deprecated=...)``: a
+    spelling still read for a while), with what it is read as; none: no section."""
+    schema = ruleset.action_model.model_json_schema()
+    rows = []
+    for name, model in sorted(schema.get("$defs", {}).items()):
+        for field, prop in model.get("properties", {}).items():
+            if prop.get("deprecated"):
+                rows.append((f"`{name}.{field}`", prop.get("description", "")))
+    if not rows:
+        return []
+    return ["## Deprecated spellings", "",
+            "Still accepted in requests and marked `deprecated` in the OpenAPI document and "
+            "the GraphQL schema; the service reads each as the spelling its description "
+            "names and never writes it in an answer (it is null there, the new spelling set "
+            "instead), so a client that echoes an answer back sends the new spelling.", "",
+            *table(("field", "read as"), rows), ""]
+
+
 def render_ruleset(ruleset: AnyRuleset) -> str:
     lines = [HEADER, "", f"# {ruleset.id} — {ruleset.title}", "",
              f"Version {ruleset.version}. `GET /v1/rulesets/{ruleset.id}` serves the same "
@@ -120,6 +139,7 @@ def render_ruleset(ruleset: AnyRuleset) -> str:
         lines.append("This ruleset reports no events.")
     lines.append("")
     lines += actions_section(ruleset)
+    lines += deprecated_section(ruleset)
     lines += options_section(ruleset)
     lines += ["## Game data", ""]
     data = dict(ruleset.catalogue.data)

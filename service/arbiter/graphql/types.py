@@ -235,6 +235,14 @@ def is_count_map(tp: Any) -> bool:
 _NAME = re.compile(r"^[_A-Za-z][_0-9A-Za-z]*$")
 
 
+def _deprecation(info: FieldInfo) -> str | None:
+    """The reason a model's field is deprecated (``Field(deprecated="...")``), or None."""
+    reason = info.deprecated
+    if reason is None or reason is False:
+        return None
+    return reason if isinstance(reason, str) else str(getattr(reason, "message", "deprecated"))
+
+
 def _pascal(name: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
 
@@ -411,12 +419,16 @@ class TypeMaker:
                         resolver=self._wrapping_resolver(field_name), graphql_type=tp,
                         description=description, name=named)
                     continue
+            # A field the model marks deprecated (``Field(deprecated=...)``: a spelling
+            # still read for a while) is deprecated here too, with the same reason.
+            reason = _deprecation(info)
             if input and not info.is_required():
                 tp = Optional[tp]  # noqa: UP045
                 namespace[field_name] = strawberry.field(default=None, description=description,
-                                                         name=named)
+                                                         name=named, deprecation_reason=reason)
             else:
-                namespace[field_name] = strawberry.field(description=description, name=named)
+                namespace[field_name] = strawberry.field(description=description, name=named,
+                                                         deprecation_reason=reason)
             annotations[field_name] = tp
         namespace.update(extra or {})
         namespace["__annotations__"] = annotations

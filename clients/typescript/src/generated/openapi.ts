@@ -1110,8 +1110,9 @@ export interface components {
          * AreaMovementBuildShip
          * @description Build a ship in a coastal area holding one of the player's tokens, paid one of three
          *     ways: `treasury` (2 treasury tokens), `treasury_and_token` (1 treasury token and 1 of
-         *     the player's tokens destroyed in the ship's area), `tokens` (2 of the player's tokens
-         *     destroyed from the board, named in `tokens`, at least 1 from the ship's area).
+         *     the player's tokens destroyed in the ship's area, which the rules choose, so it is not
+         *     named), `tokens` (2 of the player's tokens destroyed from the board, named in
+         *     `tokens`, at least 1 from the ship's area).
          */
         AreaMovementBuildShip: {
             /** Area */
@@ -1128,7 +1129,7 @@ export interface components {
             ship: string;
             /**
              * Tokens
-             * @description For the `tokens` way only: the tokens destroyed, by area.
+             * @description For the `tokens` way only: the player's tokens destroyed to pay, by area (the one spelling of a payment that destroys tokens the player chooses, on a build and a maintenance alike).
              */
             tokens?: components["schemas"]["AreaMovementTokenSource"][];
             /**
@@ -1587,13 +1588,17 @@ export interface components {
         };
         /**
          * AreaMovementMaintainShip
-         * @description Maintain a ship built in an earlier turn: pay 1 treasury token, or destroy one of the
-         *     player's tokens anywhere on the board (`area`).
+         * @description Maintain a ship built in an earlier turn: pay 1 treasury token (`treasury`), or
+         *     destroy one of the player's tokens anywhere on the board (`token`), named in
+         *     `tokens` as a build names the tokens it destroys: `[{"area": ..., "count": 1}]`.
+         *     The deprecated `area` (ruleset version 1.0.0) is still read as `tokens: [{area,
+         *     count: 1}]`; the service never writes it (null in its answers).
          */
         AreaMovementMaintainShip: {
             /**
              * Area
-             * @description For `token`: where the token destroyed stands.
+             * @deprecated
+             * @description Deprecated: the spelling of ruleset version 1.0.0 for `tokens: [{area, count: 1}]`, read as that until version 2.0.0; never with `tokens`.
              * @default null
              */
             area?: string | null;
@@ -1604,6 +1609,11 @@ export interface components {
             pay: "treasury" | "token";
             /** Ship */
             ship: string;
+            /**
+             * Tokens
+             * @description For the `token` way only: the player's tokens destroyed to pay, by area (the one spelling of a payment that destroys tokens the player chooses, on a build and a maintenance alike).
+             */
+            tokens?: components["schemas"]["AreaMovementTokenSource"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1619,12 +1629,26 @@ export interface components {
             ship: string;
         };
         /**
+         * AreaMovementMaintenanceNotOneTokenViolationParams
+         * @description The params of area_movement's violation maintenance_not_one_token: "{named} token(s) named: maintaining ship {ship} with a token destroys exactly 1"
+         */
+        AreaMovementMaintenanceNotOneTokenViolationParams: {
+            /** Named */
+            named: number;
+            /** Ship */
+            ship: string;
+        };
+        /**
          * AreaMovementMaintenanceTokenMissingViolationParams
-         * @description The params of area_movement's violation maintenance_token_missing: "{area} holds none of your tokens to destroy for ship {ship}"
+         * @description The params of area_movement's violation maintenance_token_missing: "{count} token(s) to destroy in {area} for ship {ship}, which holds {present} of yours now"
          */
         AreaMovementMaintenanceTokenMissingViolationParams: {
             /** Area */
             area: string;
+            /** Count */
+            count: number;
+            /** Present */
+            present: number;
             /** Ship */
             ship: string;
         };
@@ -2476,7 +2500,7 @@ export interface components {
         };
         /**
          * AreaMovementTokenSource
-         * @description Tokens of the player in one area, named by a payment.
+         * @description Tokens of the player in one area, named by a payment that destroys them.
          */
         AreaMovementTokenSource: {
             /** Area */
@@ -2647,7 +2671,7 @@ export interface components {
              * Params
              * @description The params of the violation's message: those of its code's params model.
              */
-            params?: components["schemas"]["AreaMovementOutOfTurnViolationParams"] | components["schemas"]["AreaMovementMovementEndedViolationParams"] | components["schemas"]["AreaMovementStepAfterEndViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByLandViolationParams"] | components["schemas"]["AreaMovementNotEnoughTokensViolationParams"] | components["schemas"]["AreaMovementLandAndShipViolationParams"] | components["schemas"]["AreaMovementTokenAlreadyMovedViolationParams"] | components["schemas"]["AreaMovementAreaOutOfPlayViolationParams"] | components["schemas"]["AreaMovementNotCoastalViolationParams"] | components["schemas"]["AreaMovementNoTokenInAreaViolationParams"] | components["schemas"]["AreaMovementTooManyShipsViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipAndTokenViolationParams"] | components["schemas"]["AreaMovementNoPopulationTokenViolationParams"] | components["schemas"]["AreaMovementPaymentNotTwoTokensViolationParams"] | components["schemas"]["AreaMovementPaymentNoneFromShipAreaViolationParams"] | components["schemas"]["AreaMovementPaymentTokensMissingViolationParams"] | components["schemas"]["AreaMovementShipNotMaintainedViolationParams"] | components["schemas"]["AreaMovementMaintenanceTreasuryShortViolationParams"] | components["schemas"]["AreaMovementMaintenanceTokenMissingViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotDueViolationParams"] | components["schemas"]["AreaMovementAlreadyMaintainedViolationParams"] | components["schemas"]["AreaMovementShipCannotBeDestroyedViolationParams"] | components["schemas"]["AreaMovementVoyageTooLongViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByWaterViolationParams"] | components["schemas"]["AreaMovementShipAlreadySailedViolationParams"] | components["schemas"]["AreaMovementOpenSeaViolationParams"] | components["schemas"]["AreaMovementOverCapacityViolationParams"] | components["schemas"]["AreaMovementDisembarkAtSeaViolationParams"] | components["schemas"]["AreaMovementVoyageEndsOutOfPlayViolationParams"] | components["schemas"]["AreaMovementDisembarkOutOfPlayViolationParams"];
+            params?: components["schemas"]["AreaMovementOutOfTurnViolationParams"] | components["schemas"]["AreaMovementMovementEndedViolationParams"] | components["schemas"]["AreaMovementStepAfterEndViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByLandViolationParams"] | components["schemas"]["AreaMovementNotEnoughTokensViolationParams"] | components["schemas"]["AreaMovementLandAndShipViolationParams"] | components["schemas"]["AreaMovementTokenAlreadyMovedViolationParams"] | components["schemas"]["AreaMovementAreaOutOfPlayViolationParams"] | components["schemas"]["AreaMovementNotCoastalViolationParams"] | components["schemas"]["AreaMovementNoTokenInAreaViolationParams"] | components["schemas"]["AreaMovementTooManyShipsViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipAndTokenViolationParams"] | components["schemas"]["AreaMovementNoPopulationTokenViolationParams"] | components["schemas"]["AreaMovementPaymentNotTwoTokensViolationParams"] | components["schemas"]["AreaMovementPaymentNoneFromShipAreaViolationParams"] | components["schemas"]["AreaMovementPaymentTokensMissingViolationParams"] | components["schemas"]["AreaMovementShipNotMaintainedViolationParams"] | components["schemas"]["AreaMovementMaintenanceTreasuryShortViolationParams"] | components["schemas"]["AreaMovementMaintenanceTokenMissingViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotOneTokenViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotDueViolationParams"] | components["schemas"]["AreaMovementAlreadyMaintainedViolationParams"] | components["schemas"]["AreaMovementShipCannotBeDestroyedViolationParams"] | components["schemas"]["AreaMovementVoyageTooLongViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByWaterViolationParams"] | components["schemas"]["AreaMovementShipAlreadySailedViolationParams"] | components["schemas"]["AreaMovementOpenSeaViolationParams"] | components["schemas"]["AreaMovementOverCapacityViolationParams"] | components["schemas"]["AreaMovementDisembarkAtSeaViolationParams"] | components["schemas"]["AreaMovementVoyageEndsOutOfPlayViolationParams"] | components["schemas"]["AreaMovementDisembarkOutOfPlayViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -2663,7 +2687,7 @@ export interface components {
          * @description A violation code of Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts: GET /v1/rulesets/area_movement lists each with the rule it enforces and its message template.
          * @enum {string}
          */
-        AreaMovementViolationCode: "out_of_turn" | "movement_ended" | "step_after_end" | "not_adjacent_by_land" | "not_enough_tokens" | "land_and_ship" | "token_already_moved" | "area_out_of_play" | "not_coastal" | "no_token_in_area" | "too_many_ships" | "treasury_short_for_ship" | "treasury_short_for_ship_and_token" | "no_population_token" | "payment_not_two_tokens" | "payment_none_from_ship_area" | "payment_tokens_missing" | "ship_not_maintained" | "maintenance_treasury_short" | "maintenance_token_missing" | "maintenance_not_due" | "already_maintained" | "ship_cannot_be_destroyed" | "voyage_too_long" | "not_adjacent_by_water" | "ship_already_sailed" | "open_sea" | "over_capacity" | "disembark_at_sea" | "voyage_ends_out_of_play" | "disembark_out_of_play";
+        AreaMovementViolationCode: "out_of_turn" | "movement_ended" | "step_after_end" | "not_adjacent_by_land" | "not_enough_tokens" | "land_and_ship" | "token_already_moved" | "area_out_of_play" | "not_coastal" | "no_token_in_area" | "too_many_ships" | "treasury_short_for_ship" | "treasury_short_for_ship_and_token" | "no_population_token" | "payment_not_two_tokens" | "payment_none_from_ship_area" | "payment_tokens_missing" | "ship_not_maintained" | "maintenance_treasury_short" | "maintenance_token_missing" | "maintenance_not_one_token" | "maintenance_not_due" | "already_maintained" | "ship_cannot_be_destroyed" | "voyage_too_long" | "not_adjacent_by_water" | "ship_already_sailed" | "open_sea" | "over_capacity" | "disembark_at_sea" | "voyage_ends_out_of_play" | "disembark_out_of_play";
         /**
          * AreaMovementVoyageEndsOutOfPlayViolationParams
          * @description The params of area_movement's violation voyage_ends_out_of_play: "ship {ship} would end its voyage in {area}, which is out of play"

@@ -50,8 +50,9 @@ def _maintenances(board: Board, player: str) -> Iterator[AreaMovementAnyStep]:
             continue
         yield AreaMovementMaintainShip(type="maintain_ship", ship=ship.id, pay="treasury")
         for area in tokens:
-            yield AreaMovementMaintainShip(type="maintain_ship", ship=ship.id, pay="token",
-                                           area=area)
+            yield AreaMovementMaintainShip(
+                type="maintain_ship", ship=ship.id, pay="token",
+                tokens=[AreaMovementTokenSource(area=area, count=1)])
 
 
 def _builds(board: Board, player: str) -> Iterator[AreaMovementAnyStep]:

@@ -23,6 +23,8 @@ WILDERNESS_TOKENS = 12
 BUILD_TREASURY = {"treasury": 2, "treasury_and_token": 1, "tokens": 0}
 BUILD_TOKENS = {"treasury": 0, "treasury_and_token": 1, "tokens": 2}
 MAINTENANCE_TREASURY = 1
+# The tokens a maintenance paid the other way destroys.
+MAINTENANCE_TOKENS = 1
 
 RULES: list[tuple[str, str]] = [
     ("order.1", "The phase is resolved in census order: the player with the highest census "
@@ -148,7 +150,10 @@ CODES: list[Entry] = [
     ("maintenance_treasury_short", "maintain.1",
      "maintaining ship {ship} takes 1 treasury token; you hold none"),
     ("maintenance_token_missing", "maintain.1",
-     "{area} holds none of your tokens to destroy for ship {ship}"),
+     "{count} token(s) to destroy in {area} for ship {ship}, which holds {present} of yours "
+     "now"),
+    ("maintenance_not_one_token", "maintain.1",
+     "{named} token(s) named: maintaining ship {ship} with a token destroys exactly 1"),
     ("maintenance_not_due", "maintain.1",
      "ship {ship} was built this turn: it needs no maintenance"),
     ("already_maintained", "maintain.4",
@@ -231,7 +236,7 @@ PARAM_TYPES: dict[str, Any] = {
 
 
 CATALOGUE = build_catalogue(
-    "area_movement", "1.0.0",
+    "area_movement", "1.1.0",
     "Area movement (Mega Civilization, movement phase): census order, token steps, ships "
     "(build, maintain, sail, carry), city eligibility and conflicts",
     rules=RULES, codes=CODES, events=EVENTS, param_types=PARAM_TYPES, data={
@@ -239,7 +244,7 @@ CATALOGUE = build_catalogue(
         "ships_per_turn": SHIPS_PER_TURN,
         "build_ways": {way: {"treasury": BUILD_TREASURY[way], "tokens": BUILD_TOKENS[way]}
                        for way in BUILD_TREASURY},
-        "maintenance": {"treasury": MAINTENANCE_TREASURY, "or_tokens": 1},
+        "maintenance": {"treasury": MAINTENANCE_TREASURY, "or_tokens": MAINTENANCE_TOKENS},
         "city_tokens": {"city_site": CITY_SITE_TOKENS, "wilderness": WILDERNESS_TOKENS},
         "step_types": ["build_ship", "maintain_ship", "move_tokens", "sail", "destroy_ship",
                        "end_movement"],

@@ -142,36 +142,72 @@ class AreaMovementState(Frozen):
 # -- the steps of a movement plan -----------------------------------------------------------
 
 class AreaMovementTokenSource(Frozen):
-    """Tokens of the player in one area, named by a payment."""
+    """Tokens of the player in one area, named by a payment that destroys them."""
 
     area: AreaId
     count: Tokens
 
 
+# The one spelling of "destroy my tokens in these areas" on a build and a maintenance
+# alike: ``tokens``, a list of areas and counts. A maintenance's ``area`` is the spelling of
+# API version 1.0 (ruleset version 1.0.0), still read, as one token in that area, through
+# every 1.x version of the ruleset and removed in 2.0.0.
+DEPRECATED_AREA = ("Use `tokens: [{area, count: 1}]`, as a build names the tokens it "
+                   "destroys; `area` is read as that until ruleset version 2.0.0.")
+
+
+def destroyed_tokens(max_length: int, way: str) -> list[AreaMovementTokenSource]:
+    described: list[AreaMovementTokenSource] = Field(
+        default_factory=list, max_length=max_length,
+        description=f"For the {way} way only: the player's tokens destroyed to pay, by area "
+        "(the one spelling of a payment that destroys tokens the player chooses, on a build "
+        "and a maintenance alike).")
+    return described
+
+
 class AreaMovementBuildShip(Frozen):
     """Build a ship in a coastal area holding one of the player's tokens, paid one of three
     ways: ``treasury`` (2 treasury tokens), ``treasury_and_token`` (1 treasury token and 1 of
-    the player's tokens destroyed in the ship's area), ``tokens`` (2 of the player's tokens
-    destroyed from the board, named in ``tokens``, at least 1 from the ship's area)."""
+    the player's tokens destroyed in the ship's area, which the rules choose, so it is not
+    named), ``tokens`` (2 of the player's tokens destroyed from the board, named in
+    ``tokens``, at least 1 from the ship's area)."""
 
     type: Literal["build_ship"]
     ship: ShipId = Field(description="The new ship's id.")
     area: AreaId
     pay: Literal["treasury", "treasury_and_token", "tokens"]
-    tokens: list[AreaMovementTokenSource] = Field(
-        default_factory=list, max_length=MAX_NEIGHBOURS,
-        description="For the ``tokens`` way only: the tokens destroyed, by area.")
+    tokens: list[AreaMovementTokenSource] = destroyed_tokens(MAX_NEIGHBOURS, "``tokens``")
 
 
 class AreaMovementMaintainShip(Frozen):
-    """Maintain a ship built in an earlier turn: pay 1 treasury token, or destroy one of the
-    player's tokens anywhere on the board (``area``)."""
+    """Maintain a ship built in an earlier turn: pay 1 treasury token (``treasury``), or
+    destroy one of the player's tokens anywhere on the board (``token``), named in
+    ``tokens`` as a build names the tokens it destroys: ``[{"area": ..., "count": 1}]``.
+    The deprecated ``area`` (ruleset version 1.0.0) is still read as ``tokens: [{area,
+    count: 1}]``; the service never writes it (null in its answers)."""
 
     type: Literal["maintain_ship"]
     ship: ShipId
     pay: Literal["treasury", "token"]
-    area: AreaId | None = Field(default=None, description="For ``token``: where the token "
-                                "destroyed stands.")
+    tokens: list[AreaMovementTokenSource] = destroyed_tokens(MAX_NEIGHBOURS, "``token``")
+    area: AreaId | None = Field(
+        default=None, deprecated=DEPRECATED_AREA,
+        description="Deprecated: the spelling of ruleset version 1.0.0 for `tokens: [{area, "
+        "count: 1}]`, read as that until version 2.0.0; never with `tokens`.")
+
+    @property
+    def legacy_area(self) -> str | None:
+        """The deprecated ``area`` as sent, read without the warning reading the field
+        gives (the service reads it on purpose, to honour the old spelling)."""
+        area: str | None = self.__dict__["area"]
+        return area
+
+    def destroys(self) -> list[AreaMovementTokenSource]:
+        """The tokens the maintenance destroys, in the one spelling (``tokens``)."""
+        legacy = self.legacy_area
+        if legacy is not None and not self.tokens:
+            return [AreaMovementTokenSource(area=legacy, count=1)]
+        return list(self.tokens)
 
 
 class AreaMovementMoveTokens(Frozen):

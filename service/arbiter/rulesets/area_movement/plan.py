@@ -147,15 +147,24 @@ def _check_build(fleet: Fleet, step: AreaMovementBuildShip, at: Path) -> None:
 
 
 def _check_maintain(fleet: Fleet, step: AreaMovementMaintainShip, at: Path) -> None:
+    """The token destroyed is named as a build names its tokens (``tokens``); the deprecated
+    ``area`` is read as one token there, and never beside ``tokens``."""
+    board, problems = fleet.board, fleet.problems
     fleet.named(step.ship, (*at, "ship"))
-    if step.pay == "token":
-        if step.area is None:
-            fleet.problems.add(pointer(*at, "area"), "name the area of the token destroyed")
+    legacy = step.legacy_area
+    if legacy is not None:
+        if step.tokens:
+            problems.add(pointer(*at, "area"), "area is the deprecated spelling of tokens: "
+                         "name the token destroyed in tokens alone")
+        elif step.pay != "token":
+            problems.add(pointer(*at, "area"), "an area is named only when paying with a "
+                         "token")
         else:
-            _land_area(fleet.board, step.area, (*at, "area"), fleet.problems)
-    elif step.area is not None:
-        fleet.problems.add(pointer(*at, "area"), "an area is named only when paying with a "
-                           "token")
+            _land_area(board, legacy, (*at, "area"), problems)
+    if step.pay != "token" and step.tokens:
+        problems.add(pointer(*at, "tokens"), "tokens are named only when paying with a token")
+    for k, source in enumerate(step.tokens):
+        _land_area(board, source.area, (*at, "tokens", k, "area"), problems)
     fleet.kept.add(step.ship)
 
 

@@ -18,7 +18,12 @@ from collections import Counter
 
 from arbiter.engine.outcome import Verdict, location
 
-from .catalogue import BUILD_TREASURY, MAINTENANCE_TREASURY, SHIPS_PER_TURN
+from .catalogue import (
+    BUILD_TREASURY,
+    MAINTENANCE_TOKENS,
+    MAINTENANCE_TREASURY,
+    SHIPS_PER_TURN,
+)
 from .conflicts import destroy
 from .ledger import Ledger
 from .models import AreaMovementBuildShip, AreaMovementDestroyShip, AreaMovementMaintainShip
@@ -95,24 +100,34 @@ def judge_maintain(ledger: Ledger, step: AreaMovementMaintainShip, i: int,
         verdict.violate("maintenance_not_due", at, ship=ship["id"])
     if ship["maintained_this_turn"]:
         verdict.violate("already_maintained", at, ship=ship["id"])
+    destroyed: Counter[str] = Counter()
     if step.pay == "treasury":
         if ledger.treasury < MAINTENANCE_TREASURY:
             verdict.violate("maintenance_treasury_short", at, fatal=True, ship=ship["id"])
     else:
-        assert step.area is not None  # the plan's check requires it
-        if ledger.holding(step.area).total < 1:
-            verdict.violate("maintenance_token_missing", location(step=i, region=step.area),
-                            fatal=True, area=step.area, ship=ship["id"])
+        for source in step.destroys():
+            destroyed[source.area] += source.count
+        named = sum(destroyed.values())
+        if named != MAINTENANCE_TOKENS:
+            # As a build naming other than 2 tokens: the effect is well defined (advisory
+            # mode destroys what is named).
+            verdict.violate("maintenance_not_one_token", at, ship=ship["id"], named=named)
+        for area, count in destroyed.items():
+            present = ledger.holding(area).total
+            if count > present:
+                verdict.violate("maintenance_token_missing", location(step=i, region=area),
+                                fatal=True, area=area, ship=ship["id"], count=count,
+                                present=present)
     if not verdict.applicable:
         return
     treasury = MAINTENANCE_TREASURY if step.pay == "treasury" else 0
-    destroyed = {step.area: 1} if step.area is not None and step.pay == "token" else {}
     ledger.treasury -= treasury
     ship["maintained_this_turn"] = True
     verdict.event("ship_maintained", at, player=ledger.player, ship=ship["id"], pay=step.pay,
-                  treasury=treasury, destroyed=len(destroyed), destroyed_from=destroyed)
-    for area in destroyed:
-        destroy(ledger, area, 1, location(step=i, region=area), verdict)
+                  treasury=treasury, destroyed=sum(destroyed.values()),
+                  destroyed_from=dict(destroyed))
+    for area, count in destroyed.items():
+        destroy(ledger, area, count, location(step=i, region=area), verdict)
 
 
 def judge_destroy(ledger: Ledger, step: AreaMovementDestroyShip, i: int,
