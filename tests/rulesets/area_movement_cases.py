@@ -354,6 +354,13 @@ def step_cases() -> list[tuple[str, dict[str, Any]]]:
              red(build("ship-1", "corinth", "tokens", corinth=1, athens=1),
                  move("corinth", "thebes", 1)),
              ["not_enough_tokens"], derived={"plan": {"steps": 2, "first_illegal_step": 1}}),
+        case("not_enough_tokens_as_sent", "Red has one token in Corinth and moves two: the "
+             "same verdict as when a payment destroyed them, on the first step as on any.",
+             STEP, red(move("corinth", "thebes", 2)), ["not_enough_tokens"],
+             derived={"plan": {"steps": 1, "first_illegal_step": 0}}),
+        case("not_enough_tokens_to_embark", "Argo takes seven of the six tokens in Athens "
+             "aboard.", STEP, red(RED_MAINTAINS, sail("argo", "corinth", embark=7)),
+             ["not_enough_tokens"], derived={"plan": {"steps": 2, "first_illegal_step": 1}}),
         case("land_and_ship", "Two of red's tokens in Athens came by ship this turn: only four "
              "can step by land.", NOT_BOTH, red(move("athens", "thebes", 5)), ["land_and_ship"],
              st=state(red={"moved_by_ship": {"athens": 2}})),
@@ -768,8 +775,6 @@ def malformed_cases() -> list[tuple[str, dict[str, Any]]]:
                   red(move("athens", "atlantis", 1)), ["/action/steps/0/to_area"]),
         malformed("malformed_ship_not_the_players", "The trireme is blue's.",
                   red(sail("trireme", "corinth")), ["/action/steps/0/ship"]),
-        malformed("malformed_count_larger_than_tokens", "Red has one token in Corinth.",
-                  red(move("corinth", "thebes", 2)), ["/action/steps/0/count"]),
         malformed("malformed_disembark_more_than_aboard", "Two tokens land from a ship that "
                   "took one aboard.", red(sail("argo", ("corinth", 2, 0), embark=1)),
                   ["/action/steps/0/path/0/disembark"]),

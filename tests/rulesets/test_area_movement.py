@@ -162,11 +162,12 @@ def test_a_payment_spelled_for_another_way_is_malformed() -> None:
                                          "/action/steps/5/area"]
 
 
-def test_a_voyage_naming_unknown_areas_or_embarking_absent_tokens_is_malformed() -> None:
+def test_a_voyage_naming_unknown_areas_is_malformed_but_absent_tokens_are_a_verdict() -> None:
     action = red(sail("argo", "atlantis", ("corinth", 0, 3), embark=7))
-    assert pointers(state(), action) == ["/action/steps/0/embark",
-                                         "/action/steps/0/path/0/area",
-                                         "/action/steps/0/path/1/embark"]
+    assert pointers(state(), action) == ["/action/steps/0/path/0/area"]
+    outcome = validate(state(), red(RED_MAINTAINS, sail("argo", "corinth", embark=7)))
+    assert [(v.code, v.at.step, v.params["held"]) for v in outcome.violations] == [
+        ("not_enough_tokens", 1, 6)]
 
 
 def test_a_ship_destroyed_at_the_end_cannot_sail_after_it() -> None:
@@ -189,28 +190,65 @@ def _problems(st: dict[str, Any], action: dict[str, Any]) -> dict[str, str]:
     return {p.pointer: p.detail for p in caught.value.problems}
 
 
-def test_counts_are_checked_against_the_tokens_held_at_that_moment_of_the_plan() -> None:
+def _refusals(outcome: Any) -> list[tuple[str, int | None, str]]:
+    return [(v.code, v.at.step, v.message) for v in outcome.violations]
+
+
+def test_counts_are_judged_against_the_tokens_held_at_that_moment_of_the_plan() -> None:
     # Thebes holds 2 of red's as sent; 2 more come from Athens, so 4 are there at steps[1]
-    # (a verdict on the 2 that moved), but 5 are not (malformed, said at that moment).
+    # (a verdict on the 2 that moved), but 5 are not: a verdict too, said at that moment.
     moved_in = validate(state(), red(move("athens", "thebes", 2), move("thebes", "corinth", 4)))
     assert [(v.code, v.at.step) for v in moved_in.violations] == [("token_already_moved", 1)]
-    found = _problems(state(), red(move("athens", "thebes", 2), move("thebes", "corinth", 5)))
-    assert found == {"/action/steps/1/count": (
-        "5 tokens, but at steps[1] (step #2) red holds 4 in thebes (2 in the state as sent, 2 "
-        "brought in and 0 taken out by the plan so far)")}
+    too_many = validate(state(), red(move("athens", "thebes", 2), move("thebes", "corinth", 5)))
+    assert _refusals(too_many) == [
+        ("token_already_moved", 1, "5 token(s) to move by land from thebes, where 2 have not "
+         "moved yet: each token moves at most once"),
+        ("not_enough_tokens", 1, "5 token(s) to move from thebes, where you hold 4 at this "
+         "step (2 not yet moved; 0 destroyed by payments earlier in the plan)")]
     # Tokens taken out earlier are not held any more.
-    assert pointers(state(), red(move("corinth", "athens", 1), move("corinth", "thebes", 1))) \
-        == ["/action/steps/1/count"]
+    left = validate(state(), red(move("corinth", "athens", 1), move("corinth", "thebes", 1)))
+    assert [(v.code, v.at.step) for v in left.violations] == [("not_enough_tokens", 1)]
+
+
+def test_one_answer_for_more_tokens_than_an_area_holds_whatever_made_the_count() -> None:
+    """Issue 30: the first step naming more than the state holds, and a later step naming
+    tokens an earlier payment destroyed, get the same verdict with the same rule."""
+    first = validate(state(), red(move("corinth", "thebes", 2)))
+    paid = validate(state(), red(build("ship-1", "corinth", "tokens", corinth=1, thebes=1),
+                                 move("corinth", "athens", 1)))
+    assert not first.legal and not paid.legal
+    assert [(v.code, v.rule, v.at.step, v.at.region) for v in first.violations] == [
+        ("not_enough_tokens", "area_movement/step.1", 0, "corinth")]
+    assert [(v.code, v.rule, v.at.step, v.at.region) for v in paid.violations] == [
+        ("not_enough_tokens", "area_movement/step.1", 1, "corinth")]
+    assert first.violations[0].params == {"area": "corinth", "count": 2, "held": 1,
+                                          "unmoved": 1, "destroyed": 0}
+    assert paid.violations[0].params == {"area": "corinth", "count": 1, "held": 0,
+                                         "unmoved": 0, "destroyed": 1}
+    # The catalogue's reading says the same.
+    plan_1 = next(r for r in CATALOGUE.rules if r.id == "area_movement/plan.1")
+    assert "is illegal (not_enough_tokens)" in plan_1.paraphrase
+    # Advisory mode cannot move tokens that are not there.
+    assert validate(state(), red(move("corinth", "thebes", 2)), "advisory").applied is False
 
 
 def test_tokens_landed_at_a_stop_are_held_there_for_the_embark_that_follows() -> None:
     action = red(RED_MAINTAINS, sail("argo", ("corinth", 2, 3), "sparta", embark=2))
     outcome = validate(state(), action)
     assert [(v.code, v.at.step) for v in outcome.violations] == [("token_already_moved", 1)]
-    found = _problems(state(), red(RED_MAINTAINS, sail("argo", ("corinth", 2, 4), embark=2)))
-    assert found == {"/action/steps/1/path/0/embark": (
-        "4 tokens, but at steps[1] (step #2), when ship argo reaches path[0], red holds 3 in "
-        "corinth (1 in the state as sent, 2 brought in and 0 taken out by the plan so far)")}
+    beyond = validate(state(), red(RED_MAINTAINS, sail("argo", ("corinth", 2, 4), embark=2)))
+    assert [(v.code, v.at.step, v.params.get("held")) for v in beyond.violations] == [
+        ("token_already_moved", 1, None), ("not_enough_tokens", 1, 3)]
+
+
+def test_no_token_embarks_at_sea_or_out_of_play() -> None:
+    at_sea = validate(state(), red(RED_MAINTAINS, sail("argo", ("aegean", 0, 1), "troy")))
+    assert [(v.code, v.at.region) for v in at_sea.violations] == [
+        ("not_enough_tokens", "aegean")]
+    # A landing refused there says what is wrong; the embark after it adds nothing.
+    landing = validate(state(), red(RED_MAINTAINS, sail("argo", ("aegean", 1, 1), "troy",
+                                                          embark=1)))
+    assert [v.code for v in landing.violations] == ["disembark_at_sea"]
 
 
 def test_tokens_destroyed_by_an_earlier_payment_are_a_verdict_not_malformed() -> None:

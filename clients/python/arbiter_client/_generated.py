@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'de2b83285d508fc626900aaad1b62311a5aa98f17a11bfcb9f9e7c4648a9873a'
+SCHEMA_SHA256 = '29ac719b77586ef20ca3c369b49610b274ea8c0ea5d459686fbbe306bc2a7a21'
 
 
 class AreaMovement(RulesetApi):

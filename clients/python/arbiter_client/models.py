@@ -400,9 +400,9 @@ class AreaMovementMaintenanceTreasuryShortViolationParams(BaseModel):
 class AreaMovementMoveTokens(BaseModel):
     """
     Tokens step by land to an adjacent area in play (a reading: never into an area out of
-    play). `count` is at most the player's tokens in `from_area` at this moment of the
-    plan, or the plan is malformed; of those, only tokens that have not moved this turn may
-    move.
+    play). More than the player holds in `from_area` at this moment of the plan is the
+    verdict `not_enough_tokens`; of those held, only tokens that have not moved this turn
+    may move.
     """
 
     model_config = ConfigDict(
@@ -506,7 +506,7 @@ class AreaMovementNotCoastalViolationParams(BaseModel):
 
 class AreaMovementNotEnoughTokensViolationParams(BaseModel):
     """
-    The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where {unmoved} unmoved token(s) remain: {destroyed} were destroyed earlier in the plan"
+    The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where you hold {held} at this step ({unmoved} not yet moved; {destroyed} destroyed by payments earlier in the plan)"
     """
 
     model_config = ConfigDict(
@@ -515,6 +515,7 @@ class AreaMovementNotEnoughTokensViolationParams(BaseModel):
     area: Annotated[str, Field(title="Area")]
     count: Annotated[int, Field(title="Count")]
     destroyed: Annotated[int, Field(title="Destroyed")]
+    held: Annotated[int, Field(title="Held")]
     unmoved: Annotated[int, Field(title="Unmoved")]
 
 

@@ -1663,9 +1663,9 @@ export interface components {
         /**
          * AreaMovementMoveTokens
          * @description Tokens step by land to an adjacent area in play (a reading: never into an area out of
-         *     play). `count` is at most the player's tokens in `from_area` at this moment of the
-         *     plan, or the plan is malformed; of those, only tokens that have not moved this turn may
-         *     move.
+         *     play). More than the player holds in `from_area` at this moment of the plan is the
+         *     verdict `not_enough_tokens`; of those held, only tokens that have not moved this turn
+         *     may move.
          */
         AreaMovementMoveTokens: {
             /** Count */
@@ -1782,7 +1782,7 @@ export interface components {
         };
         /**
          * AreaMovementNotEnoughTokensViolationParams
-         * @description The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where {unmoved} unmoved token(s) remain: {destroyed} were destroyed earlier in the plan"
+         * @description The params of area_movement's violation not_enough_tokens: "{count} token(s) to move from {area}, where you hold {held} at this step ({unmoved} not yet moved; {destroyed} destroyed by payments earlier in the plan)"
          */
         AreaMovementNotEnoughTokensViolationParams: {
             /** Area */
@@ -1791,6 +1791,8 @@ export interface components {
             count: number;
             /** Destroyed */
             destroyed: number;
+            /** Held */
+            held: number;
             /** Unmoved */
             unmoved: number;
         };

@@ -37,7 +37,10 @@ RULES: list[tuple[str, str]] = [
                "step by step: the first illegal step is reported with its 0-based index "
                "(at.step, steps[i]); the player may revert freely, so nothing is final before "
                "he declares the end. (reading) A step naming more tokens than the player "
-               "holds in an area at that moment of the plan is malformed, not illegal."),
+               "holds in an area at that moment of the plan is illegal (not_enough_tokens), "
+               "whether the state as sent or an earlier step (a move, a payment) made the "
+               "count; only what the plan alone decides, such as more tokens disembarking "
+               "than its voyage took aboard, makes it malformed."),
     ("plan.2", "Once a player has declared his movement ended he cannot change it: no step "
                "follows end_movement and no further plan is his this turn."),
     ("barbarian.1", "Barbarian tokens do not move: a plan moves only the player's own tokens."),
@@ -118,8 +121,8 @@ CODES: list[Entry] = [
     ("not_adjacent_by_land", "step.1",
      "{to_area} is not adjacent by land to {from_area}: tokens step 1 area by land"),
     ("not_enough_tokens", "step.1",
-     "{count} token(s) to move from {area}, where {unmoved} unmoved token(s) remain: "
-     "{destroyed} were destroyed earlier in the plan"),
+     "{count} token(s) to move from {area}, where you hold {held} at this step ({unmoved} "
+     "not yet moved; {destroyed} destroyed by payments earlier in the plan)"),
     ("land_and_ship", "step.2",
      "{count} token(s) to move {means} from {area}, where {unmoved} have not moved yet and "
      "{other} came by {other_means}: a token moves by land or by ship, not both"),
@@ -214,6 +217,7 @@ PARAM_TYPES: dict[str, Any] = {
     "count": int,
     "destroyed": int,
     "from_area": str,
+    "held": int,
     "how": str,
     "limit": int,
     "means": str,

@@ -56,7 +56,7 @@ class Ledger(ledger.Ledger):
         self.player = player
         # Ships built this turn (4 at most, build.1), the mover's end_movement step, if
         # any (a step after it is refused, plan.2), and the tokens payments destroyed by
-        # area (for the message of a step that names them again).
+        # area (for the message of a step that names more tokens than are left).
         self.built = sum(1 for s in board.state.ships if s.owner == player and s.built_this_turn)
         self.ended_at: int | None = None
         self.destroyed: Counter[str] = Counter()
@@ -118,9 +118,9 @@ class Ledger(ledger.Ledger):
         Unmoved tokens move first; beyond them, the tokens that would have to move again
         are taken as ``take`` takes them, those that came the same way first: each that came
         the other way is step.2 (``land_and_ship``), each that came the same way once.1
-        (``token_already_moved``). Tokens missing altogether were destroyed by an earlier
-        payment (the plan's check refuses any other shortfall as malformed): fatal, and
-        the answer is whether that is so."""
+        (``token_already_moved``). Tokens missing altogether (never there, moved out or
+        destroyed by an earlier step) are ``not_enough_tokens``, whatever made the count:
+        fatal, and the answer is whether that is so."""
         h = self.holding(area)
         if count <= h.unmoved:
             return False
@@ -140,7 +140,7 @@ class Ledger(ledger.Ledger):
                           means=by[means], unmoved=h.unmoved)
         if missing:
             found.violate("not_enough_tokens", at, fatal=fatal, area=area, count=count,
-                          unmoved=h.unmoved, destroyed=self.destroyed[area])
+                          held=h.total, unmoved=h.unmoved, destroyed=self.destroyed[area])
         return fatal
 
     def take(self, area: str, count: int, means: Means) -> None:

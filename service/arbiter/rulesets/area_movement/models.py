@@ -212,9 +212,9 @@ class AreaMovementMaintainShip(Frozen):
 
 class AreaMovementMoveTokens(Frozen):
     """Tokens step by land to an adjacent area in play (a reading: never into an area out of
-    play). ``count`` is at most the player's tokens in ``from_area`` at this moment of the
-    plan, or the plan is malformed; of those, only tokens that have not moved this turn may
-    move."""
+    play). More than the player holds in ``from_area`` at this moment of the plan is the
+    verdict ``not_enough_tokens``; of those held, only tokens that have not moved this turn
+    may move."""
 
     type: Literal["move_tokens"]
     from_area: AreaId

@@ -1,18 +1,18 @@
 """A movement plan as a whole (plan.1, plan.2): what makes it malformed, and the walk that
 judges it step by step.
 
-A plan is malformed (422, at its JSON pointer) when it cannot be judged at all: an unknown
-player or area, a step that moves or embarks more tokens than the player holds in that
-area at that moment of the plan, a ship that is not the player's, that does not exist, or
-that an earlier step of the plan destroyed, a new ship with the id of one that exists, more
-tokens disembarking than the voyage took aboard, a payment spelled for another way.
+A plan is malformed (422, at its JSON pointer) when it cannot be judged at all, whatever
+the board holds: an unknown player or area, a ship that is not the player's, that does not
+exist, or that an earlier step of the plan destroyed, a new ship with the id of one that
+exists, more tokens disembarking than the voyage itself took aboard, a payment spelled for
+another way.
 
-"At that moment" follows the plan as written: tokens an earlier step brought into the area
-(by land, disembarking, landing after a voyage) are held there, tokens an earlier step took
-out are not. Tokens an earlier payment destroyed still count: naming them again is the
-rules' refusal (``not_enough_tokens``), not a request inconsistent with the board. Within
-what is held, tokens that already moved this turn (in the state's marks or earlier in the
-plan) are the walk's business: ``token_already_moved`` or ``land_and_ship``.
+How many tokens the player holds in an area at a moment of the plan is the board's and
+the earlier steps' business, never the plan's shape: a step naming more than are there
+(as sent, or after an earlier step moved or destroyed some) is the rules' refusal,
+``not_enough_tokens``, with its rule, one answer whatever changed the count. Within what
+is held, tokens that already moved this turn (in the state's marks or earlier in the
+plan) are ``token_already_moved`` or ``land_and_ship``.
 
 The walk judges the steps in order, each into a ``Verdict`` of its own, writing their
 effects into the ledger (``Ledger``) as it goes. The first illegal step is reported with
@@ -24,7 +24,6 @@ named by their 0-based index, ``steps[i]``, as in ``at.step``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -52,9 +51,8 @@ Path = tuple[object, ...]
 
 @dataclass(slots=True)
 class Fleet:
-    """The player's ships and tokens as the plan names them, step by step, for the plan's
-    check: where each ship stands, which an earlier step destroyed, which are built or
-    maintained; how many tokens the player holds in each area."""
+    """The player's ships as the plan names them, step by step, for the plan's check: where
+    each ship stands, which an earlier step destroyed, which are built or maintained."""
 
     board: Board
     player: str
@@ -62,36 +60,12 @@ class Fleet:
     afloat: dict[str, str]
     gone: dict[str, int] = field(default_factory=dict)
     kept: set[str] = field(default_factory=set)
-    # The player's tokens by area at this point of the plan as written (payments aside),
-    # and how many earlier steps brought in and took out, for the problem's detail.
-    tokens: Counter[str] = field(default_factory=Counter)
-    came: Counter[str] = field(default_factory=Counter)
-    left: Counter[str] = field(default_factory=Counter)
 
     @classmethod
     def of(cls, board: Board, player: str, problems: Problems) -> Fleet:
         mine = [s for s in board.state.ships if s.owner == player]
         return cls(board, player, problems, {s.id: s.area for s in mine},
-                   kept={s.id for s in mine if s.built_this_turn or s.maintained_this_turn},
-                   tokens=Counter(board.players[player].tokens))
-
-    def take(self, area: str, count: int, at: Path, moment: str) -> None:
-        """``count`` tokens leave ``area``: malformed if the player does not hold them there
-        at this moment of the plan (``moment`` says which, for the detail)."""
-        held = self.tokens[area]
-        if count > held:
-            sent = self.board.players[self.player].tokens.get(area, 0)
-            self.problems.add(pointer(*at), (
-                f"{count} tokens, but {moment} {self.player} holds {held} in {area} ({sent} "
-                f"in the state as sent, {self.came[area]} brought in and {self.left[area]} "
-                "taken out by the plan so far)"))
-        taken = min(count, held)
-        self.tokens[area] -= taken
-        self.left[area] += taken
-
-    def put(self, area: str, count: int) -> None:
-        self.tokens[area] += count
-        self.came[area] += count
+                   kept={s.id for s in mine if s.built_this_turn or s.maintained_this_turn})
 
     def named(self, ship: str, at: Path) -> bool:
         """Whether ``ship`` is one of the player's ships at this point of the plan."""
@@ -117,19 +91,12 @@ def _land_area(board: Board, area: str, at: Path, problems: Problems) -> bool:
     return False
 
 
-def _moment(i: int) -> str:
-    return f"at steps[{i}] (step #{i + 1})"
-
-
-def _check_move(fleet: Fleet, step: AreaMovementMoveTokens, i: int, at: Path) -> None:
+def _check_move(fleet: Fleet, step: AreaMovementMoveTokens, at: Path) -> None:
     board, problems = fleet.board, fleet.problems
-    known = _land_area(board, step.from_area, (*at, "from_area"), problems)
+    _land_area(board, step.from_area, (*at, "from_area"), problems)
     _land_area(board, step.to_area, (*at, "to_area"), problems)
     if step.from_area == step.to_area:
         problems.add(pointer(*at, "to_area"), "a move goes to another area")
-    if known:
-        fleet.take(step.from_area, step.count, (*at, "count"), _moment(i))
-    fleet.put(step.to_area, step.count)
 
 
 def _check_build(fleet: Fleet, step: AreaMovementBuildShip, at: Path) -> None:
@@ -168,11 +135,11 @@ def _check_maintain(fleet: Fleet, step: AreaMovementMaintainShip, at: Path) -> N
     fleet.kept.add(step.ship)
 
 
-def _check_sail(fleet: Fleet, step: AreaMovementSail, i: int, at: Path) -> None:
+def _check_sail(fleet: Fleet, step: AreaMovementSail, at: Path) -> None:
+    """The voyage's own counts: no more tokens disembark than it has taken aboard (what
+    the areas hold to embark is the walk's business)."""
     board, problems = fleet.board, fleet.problems
-    if fleet.named(step.ship, (*at, "ship")):
-        fleet.take(fleet.afloat[step.ship], step.embark, (*at, "embark"),
-                   f"{_moment(i)}, before ship {step.ship} leaves,")
+    fleet.named(step.ship, (*at, "ship"))
     aboard = step.embark
     for j, stop in enumerate(step.path):
         here = (*at, "path", j)
@@ -181,13 +148,7 @@ def _check_sail(fleet: Fleet, step: AreaMovementSail, i: int, at: Path) -> None:
         if stop.disembark > aboard:
             problems.add(pointer(*here, "disembark"),
                          f"{stop.disembark} tokens disembark, but {aboard} are aboard")
-        landing = min(stop.disembark, aboard)
-        aboard -= landing
-        fleet.put(stop.area, landing)
-        fleet.take(stop.area, stop.embark, (*here, "embark"),
-                   f"{_moment(i)}, when ship {step.ship} reaches path[{j}],")
-        aboard += stop.embark
-    fleet.put(step.path[-1].area, aboard)
+        aboard += stop.embark - min(stop.disembark, aboard)
     if step.ship in fleet.afloat:
         fleet.afloat[step.ship] = step.path[-1].area
 
@@ -217,13 +178,13 @@ def check_plan(board: Board, player: str, steps: Sequence[AreaMovementAnyStep],
         checkpoint()
         at = (*root, "steps", i)
         if isinstance(step, AreaMovementMoveTokens):
-            _check_move(fleet, step, i, at)
+            _check_move(fleet, step, at)
         elif isinstance(step, AreaMovementBuildShip):
             _check_build(fleet, step, at)
         elif isinstance(step, AreaMovementMaintainShip):
             _check_maintain(fleet, step, at)
         elif isinstance(step, AreaMovementSail):
-            _check_sail(fleet, step, i, at)
+            _check_sail(fleet, step, at)
         elif isinstance(step, AreaMovementDestroyShip):
             _check_destroy(fleet, step, i, at)
         else:

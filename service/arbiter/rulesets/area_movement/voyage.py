@@ -107,10 +107,10 @@ def judge_sail(ledger: Ledger, step: AreaMovementSail, i: int, verdict: Verdict)
         if stop.disembark:
             _land(ledger, ship, stop.area, stop.disembark, hold, at, "tokens_disembarked",
                   verdict)
-        # Tokens stand only on land in play: an embark elsewhere can only name the tokens
-        # this stop's landing put there (the plan's check sees to it), and the refusal of
-        # that landing already says what is wrong.
-        if stop.embark and ledger.board.in_play(stop.area):
+        # Tokens stand only on land in play: at sea or out of play none are there to embark
+        # (not_enough_tokens), unless this stop's landing tried to put them there, whose
+        # refusal already says what is wrong.
+        if stop.embark and (ledger.board.in_play(stop.area) or not stop.disembark):
             _embark(ledger, ship, stop.area, stop.embark, hold, at, verdict)
         previous = stop.area
     at = location(step=i, region=end, piece=ship["id"])
