@@ -322,8 +322,33 @@ def order_cases() -> list[tuple[str, dict[str, Any]]]:
                                              "moved_by_land": {"thebes": 2}})},
              derived={"plan": {"steps": 1, "first_illegal_step": None}}),
         case("movement_ended_cannot_change", "Red has declared the end of his movement: he "
-             "cannot move again this turn.", NO_CHANGE, red(move("athens", "thebes", 1)),
-             ["movement_ended"], st=state(red={"movement_ended": True})),
+             "cannot move again this turn (the code is not the event's name, movement_ended).",
+             NO_CHANGE, red(move("athens", "thebes", 1)),
+             ["movement_already_ended"], st=state(red={"movement_ended": True}),
+             derived={"plan": {"steps": 1, "first_illegal_step": None,
+                               "whole_plan_violations": 1}}),
+        case("whole_plan_refusal_listed_first", "Green's plan is out of turn, and its second "
+             "step is illegal too: the refusal of the whole plan comes first (at.step null), "
+             "then the first illegal step's.", ORDER_1,
+             plan("green", move("ionia", "troy", 1), move("troy", "athens", 1)),
+             ["out_of_turn", "not_adjacent_by_land", "token_already_moved"],
+             derived={"plan": {"steps": 2, "first_illegal_step": 1,
+                               "whole_plan_violations": 1}}),
+        case("turn_passes_when_the_movement_ends", "Red declares his end: green, next in "
+             "census order, moves once it is applied.", ORDER_NEXT, red(END_STEP), [],
+             events=["movement_ended", "unmaintained_ship_destroyed", "moved_marks_cleared"],
+             derived={"turn": {"moving": "red", "may_move": ["red"], "simultaneous": False},
+                      "turn_after": {"moving": "green", "may_move": ["green"],
+                                     "simultaneous": False}}),
+        case("turn_with_simultaneous_movement", "With simultaneous movement every player who "
+             "has not declared his end may move, in census order.", AS_SOON,
+             plan("green", move("ionia", "troy", 1)), [],
+             st=state({"simultaneous_movement": True}, blue=BLUE_MOVING),
+             events=["tokens_moved", "conflict_caused"],
+             derived={"turn": {"moving": "blue", "may_move": ["blue", "red", "green"],
+                               "simultaneous": True},
+                      "turn_after": {"moving": "blue", "may_move": ["blue", "red", "green"],
+                                     "simultaneous": True}}),
         case("step_after_end_movement", "A step after end_movement is refused, at its index.",
              NO_CHANGE, red(END_STEP, move("athens", "thebes", 1)), ["step_after_end"],
              derived={"plan": {"steps": 2, "first_illegal_step": 1}}),
@@ -656,7 +681,12 @@ def query_cases() -> list[tuple[str, dict[str, Any]]]:
                           "movement_ended": True},
                          {"player": "red", "position": 2}, {"player": "green", "position": 3}],
                "ties": [{"census": 9, "players": ["blue", "red"], "broken_by": "ast_rank"}],
-               "moving": "red", "simultaneous": False}),
+               "moving": "red", "may_move": ["red"], "simultaneous": False}),
+        query("census_order_simultaneous", "With simultaneous movement, red and green (who "
+              "have not declared their end) may both move now; red is still first in census "
+              "order.", AS_SOON, "census-order",
+              {"state": state({"simultaneous_movement": True})},
+              {"moving": "red", "may_move": ["red", "green"], "simultaneous": True}),
         query("reachable", "Red's unmoved tokens, where they step by land (Argos is out of "
               "play), where Argo reaches within 4 water steps once maintained, and where red "
               "could build.", FOUR_AREAS, "reachable", {"state": state(), "player": "red"},

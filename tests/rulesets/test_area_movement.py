@@ -278,7 +278,8 @@ def test_every_violation_of_the_first_illegal_step_is_listed_with_its_step() -> 
         "not_coastal", "too_many_ships", "treasury_short_for_ship"]
     assert {v.at.step for v in outcome.violations} == {1}
     assert {v.at.region for v in outcome.violations} == {"thebes"}
-    assert outcome.derived["plan"] == {"steps": 2, "first_illegal_step": 1}
+    assert outcome.derived["plan"] == {"steps": 2, "first_illegal_step": 1,
+                                       "whole_plan_violations": 0}
 
 
 def four_built_in(st: dict[str, Any]) -> dict[str, Any]:
@@ -557,3 +558,45 @@ def test_the_old_spelling_is_deprecated_in_openapi_and_graphql() -> None:
         assert body is not None, type_name
         assert re.search(r"\n  area: String( = null)? @deprecated\(reason: ", body.group(1))
         assert re.search(r"\n  tokens: \[AreaMovementTokenSource(Input)?!\]", body.group(1))
+
+
+# -- whose turn it is, and how a refusal is laid out (issue 30) -------------------------------
+
+def test_whose_turn_it_is_is_in_census_order_and_in_validates_derived_facts() -> None:
+    order = ask("census-order", {"state": state()})
+    assert (order["moving"], order["may_move"]) == ("red", ["red"])
+    outcome = validate(state(), red(move("athens", "thebes", 1), END_STEP))
+    assert outcome.derived["turn"] == {"moving": "red", "may_move": ["red"],
+                                       "simultaneous": False}
+    assert outcome.derived["turn_after"] == {"moving": "green", "may_move": ["green"],
+                                             "simultaneous": False}
+    # The resulting state's census-order answers what turn_after said.
+    after = ask("census-order", {"state": outcome.state})
+    assert {k: after[k] for k in ("moving", "may_move", "simultaneous")} \
+        == outcome.derived["turn_after"]
+    # A plan that cannot be applied in any mode leaves the turn where it was.
+    refused = validate(state(), red(move("corinth", "thebes", 2), END_STEP), "advisory")
+    assert not refused.applied and refused.derived["turn_after"] == refused.derived["turn"]
+    # Last to move: nobody moves after green.
+    last = validate(state(red={"movement_ended": True}), plan("green", END_STEP))
+    assert last.derived["turn_after"] == {"moving": None, "may_move": [],
+                                          "simultaneous": False}
+
+
+def test_the_code_of_a_plan_after_the_end_is_not_the_events_name() -> None:
+    codes = {c.code for c in CATALOGUE.codes.values()}
+    kinds = set(CATALOGUE.events)
+    assert "movement_already_ended" in codes and not codes & kinds
+    outcome = validate(state(red={"movement_ended": True}), red(move("athens", "thebes", 1)))
+    assert [(v.code, v.at.step) for v in outcome.violations] == [("movement_already_ended",
+                                                                   None)]
+
+
+def test_whole_plan_refusals_come_first_and_are_counted() -> None:
+    outcome = validate(state(), plan("green", move("ionia", "troy", 1),
+                                     move("troy", "athens", 1)))
+    whole = outcome.derived["plan"]["whole_plan_violations"]
+    assert whole == 1 and outcome.derived["plan"]["first_illegal_step"] == 1
+    assert [v.at.step for v in outcome.violations[:whole]] == [None]
+    assert {v.at.step for v in outcome.violations[whole:]} == {1}
+    assert outcome.violations[0].code == "out_of_turn"

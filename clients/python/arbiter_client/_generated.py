@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '29ac719b77586ef20ca3c369b49610b274ea8c0ea5d459686fbbe306bc2a7a21'
+SCHEMA_SHA256 = 'b5bd751eee3ca052c8664c050f054904b4be3bc289b0089e5f99a8c55aa30341'
 
 
 class AreaMovement(RulesetApi):

@@ -425,9 +425,9 @@ class AreaMovementMovedMarksClearedEventParams(BaseModel):
     player: Annotated[str, Field(title="Player")]
 
 
-class AreaMovementMovementEndedEventParams(BaseModel):
+class AreaMovementMovementAlreadyEndedViolationParams(BaseModel):
     """
-    The params of area_movement's event movement_ended: "{player} declared the end of their movement"
+    The params of area_movement's violation movement_already_ended: "{player} has already declared the end of their movement this turn"
     """
 
     model_config = ConfigDict(
@@ -436,9 +436,9 @@ class AreaMovementMovementEndedEventParams(BaseModel):
     player: Annotated[str, Field(title="Player")]
 
 
-class AreaMovementMovementEndedViolationParams(BaseModel):
+class AreaMovementMovementEndedEventParams(BaseModel):
     """
-    The params of area_movement's violation movement_ended: "{player} has already declared the end of their movement this turn"
+    The params of area_movement's event movement_ended: "{player} declared the end of their movement"
     """
 
     model_config = ConfigDict(
@@ -647,17 +647,31 @@ class AreaMovementPlace(BaseModel):
 
 
 class AreaMovementPlanFacts(BaseModel):
+    """
+    How the plan's violations are laid out: the ones refusing the plan as a whole
+    (out_of_turn, movement_already_ended: `at.step` null) come first, then every
+    violation of the first illegal step (`at.step` its index); later steps are not
+    judged.
+    """
+
     model_config = ConfigDict(
         extra="allow",
     )
     first_illegal_step: Annotated[
         int | None,
         Field(
-            description="The index of the first step that breaks a rule; null when every step is legal.",
+            description="The index of the first step that breaks a rule; null when every step is legal (the plan may still be refused as a whole).",
             title="First Illegal Step",
         ),
     ]
     steps: Annotated[int, Field(description="The steps of the action.", title="Steps")]
+    whole_plan_violations: Annotated[
+        int,
+        Field(
+            description="How many violations, at the head of `violations`, refuse the plan as a whole whatever its steps (their `at.step` is null); the rest, from this index on, are the first illegal step's.",
+            title="Whole Plan Violations",
+        ),
+    ]
 
 
 MovedByLandAdditionalProperty = TypeAliasType(
@@ -1270,6 +1284,38 @@ class AreaMovementTreasuryShortForShipViolationParams(BaseModel):
     treasury: Annotated[int, Field(title="Treasury")]
 
 
+class AreaMovementTurn(BaseModel):
+    """
+    Whose turn it is, as the service computes it from the census order (highest census
+    first, A.S.T. rank breaking ties) and the players' `movement_ended` flags.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    may_move: Annotated[
+        list[str],
+        Field(
+            description="Every player who may move now, in census order: the moving player alone, or with simultaneous movement every player who has not declared his end.",
+            title="May Move",
+        ),
+    ]
+    moving: Annotated[
+        str | None,
+        Field(
+            description="The first player in census order who has not declared the end of his movement; null once all have.",
+            title="Moving",
+        ),
+    ]
+    simultaneous: Annotated[
+        bool,
+        Field(
+            description="Movement is simultaneous (the state's simultaneous_movement option).",
+            title="Simultaneous",
+        ),
+    ]
+
+
 class AreaMovementUnmaintainedShipDestroyedEventParams(BaseModel):
     """
     The params of area_movement's event unmaintained_ship_destroyed: "ship {ship} of {player}, neither built nor maintained this turn, destroyed in {area}"
@@ -1331,7 +1377,7 @@ class AreaMovementViolationCode(StrEnum):
     """
 
     out_of_turn = "out_of_turn"
-    movement_ended = "movement_ended"
+    movement_already_ended = "movement_already_ended"
     step_after_end = "step_after_end"
     not_adjacent_by_land = "not_adjacent_by_land"
     not_enough_tokens = "not_enough_tokens"
@@ -6270,6 +6316,13 @@ class AreaMovementCensusOrderResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
+    may_move: Annotated[
+        list[str],
+        Field(
+            description="Every player who may move now, in census order: the moving player alone, or with simultaneous movement every player who has not declared his end (validate's derived.turn says the same).",
+            title="May Move",
+        ),
+    ]
     moving: Annotated[
         str | None,
         Field(
@@ -6494,6 +6547,15 @@ class AreaMovementDerived(BaseModel):
         extra="allow",
     )
     plan: AreaMovementPlanFacts
+    turn: Annotated[
+        AreaMovementTurn, Field(description="Whose turn it is in the state as sent.")
+    ]
+    turn_after: Annotated[
+        AreaMovementTurn,
+        Field(
+            description="Whose turn it is once this plan is applied: the census-order answer for the resulting state (the same as turn unless the plan declares the end of the movement; the same as turn too when the plan cannot be applied in any mode)."
+        ),
+    ]
 
 
 class AreaMovementEvent(BaseModel):
@@ -6728,7 +6790,7 @@ class AreaMovementViolation(BaseModel):
     message: Annotated[str, Field(title="Message")]
     params: Annotated[
         AreaMovementOutOfTurnViolationParams
-        | AreaMovementMovementEndedViolationParams
+        | AreaMovementMovementAlreadyEndedViolationParams
         | AreaMovementStepAfterEndViolationParams
         | AreaMovementNotAdjacentByLandViolationParams
         | AreaMovementNotEnoughTokensViolationParams
@@ -8436,7 +8498,11 @@ class AreaMovementOutcome(BaseModel):
 class AreaMovementPlan(BaseModel):
     """
     A player's movement: the steps in the order they happen. Judged step by step from the
-    state it is sent with; a plan of one step is a single step.
+    state it is sent with; a plan of one step is a single step. An outcome lists first the
+    violations refusing the plan as a whole (`at.step` null: out_of_turn,
+    movement_already_ended), then every violation of the first illegal step;
+    `derived.plan` counts the first (`whole_plan_violations`) and names the step
+    (`first_illegal_step`).
     """
 
     model_config = ConfigDict(

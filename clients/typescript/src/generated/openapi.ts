@@ -1151,6 +1151,11 @@ export interface components {
         /** AreaMovementCensusOrderResponse */
         AreaMovementCensusOrderResponse: {
             /**
+             * May Move
+             * @description Every player who may move now, in census order: the moving player alone, or with simultaneous movement every player who has not declared his end (validate's derived.turn says the same).
+             */
+            may_move: string[];
+            /**
              * Moving
              * @description Whose turn it is: the first player in order who has not declared the end; null once all have.
              */
@@ -1336,6 +1341,10 @@ export interface components {
         /** AreaMovementDerived */
         AreaMovementDerived: {
             plan: components["schemas"]["AreaMovementPlanFacts"];
+            /** @description Whose turn it is in the state as sent. */
+            turn: components["schemas"]["AreaMovementTurn"];
+            /** @description Whose turn it is once this plan is applied: the census-order answer for the resulting state (the same as turn unless the plan declares the end of the movement; the same as turn too when the plan cannot be applied in any mode). */
+            turn_after: components["schemas"]["AreaMovementTurn"];
         };
         /**
          * AreaMovementDescription
@@ -1689,18 +1698,18 @@ export interface components {
             player: string;
         };
         /**
-         * AreaMovementMovementEndedEventParams
-         * @description The params of area_movement's event movement_ended: "{player} declared the end of their movement"
+         * AreaMovementMovementAlreadyEndedViolationParams
+         * @description The params of area_movement's violation movement_already_ended: "{player} has already declared the end of their movement this turn"
          */
-        AreaMovementMovementEndedEventParams: {
+        AreaMovementMovementAlreadyEndedViolationParams: {
             /** Player */
             player: string;
         };
         /**
-         * AreaMovementMovementEndedViolationParams
-         * @description The params of area_movement's violation movement_ended: "{player} has already declared the end of their movement this turn"
+         * AreaMovementMovementEndedEventParams
+         * @description The params of area_movement's event movement_ended: "{player} declared the end of their movement"
          */
-        AreaMovementMovementEndedViolationParams: {
+        AreaMovementMovementEndedEventParams: {
             /** Player */
             player: string;
         };
@@ -1961,7 +1970,11 @@ export interface components {
         /**
          * AreaMovementPlan
          * @description A player's movement: the steps in the order they happen. Judged step by step from the
-         *     state it is sent with; a plan of one step is a single step.
+         *     state it is sent with; a plan of one step is a single step. An outcome lists first the
+         *     violations refusing the plan as a whole (`at.step` null: out_of_turn,
+         *     movement_already_ended), then every violation of the first illegal step;
+         *     `derived.plan` counts the first (`whole_plan_violations`) and names the step
+         *     (`first_illegal_step`).
          */
         AreaMovementPlan: {
             /** Player */
@@ -1977,11 +1990,17 @@ export interface components {
              */
             type: "movement";
         };
-        /** AreaMovementPlanFacts */
+        /**
+         * AreaMovementPlanFacts
+         * @description How the plan's violations are laid out: the ones refusing the plan as a whole
+         *     (out_of_turn, movement_already_ended: `at.step` null) come first, then every
+         *     violation of the first illegal step (`at.step` its index); later steps are not
+         *     judged.
+         */
         AreaMovementPlanFacts: {
             /**
              * First Illegal Step
-             * @description The index of the first step that breaks a rule; null when every step is legal.
+             * @description The index of the first step that breaks a rule; null when every step is legal (the plan may still be refused as a whole).
              */
             first_illegal_step: number | null;
             /**
@@ -1989,6 +2008,11 @@ export interface components {
              * @description The steps of the action.
              */
             steps: number;
+            /**
+             * Whole Plan Violations
+             * @description How many violations, at the head of `violations`, refuse the plan as a whole whatever its steps (their `at.step` is null); the rest, from this index on, are the first illegal step's.
+             */
+            whole_plan_violations: number;
         };
         /** AreaMovementPlayer */
         AreaMovementPlayer: {
@@ -2587,6 +2611,28 @@ export interface components {
             treasury: number;
         };
         /**
+         * AreaMovementTurn
+         * @description Whose turn it is, as the service computes it from the census order (highest census
+         *     first, A.S.T. rank breaking ties) and the players' `movement_ended` flags.
+         */
+        AreaMovementTurn: {
+            /**
+             * May Move
+             * @description Every player who may move now, in census order: the moving player alone, or with simultaneous movement every player who has not declared his end.
+             */
+            may_move: string[];
+            /**
+             * Moving
+             * @description The first player in census order who has not declared the end of his movement; null once all have.
+             */
+            moving: string | null;
+            /**
+             * Simultaneous
+             * @description Movement is simultaneous (the state's simultaneous_movement option).
+             */
+            simultaneous: boolean;
+        };
+        /**
          * AreaMovementUnmaintainedShipDestroyedEventParams
          * @description The params of area_movement's event unmaintained_ship_destroyed: "ship {ship} of {player}, neither built nor maintained this turn, destroyed in {area}"
          */
@@ -2673,7 +2719,7 @@ export interface components {
              * Params
              * @description The params of the violation's message: those of its code's params model.
              */
-            params?: components["schemas"]["AreaMovementOutOfTurnViolationParams"] | components["schemas"]["AreaMovementMovementEndedViolationParams"] | components["schemas"]["AreaMovementStepAfterEndViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByLandViolationParams"] | components["schemas"]["AreaMovementNotEnoughTokensViolationParams"] | components["schemas"]["AreaMovementLandAndShipViolationParams"] | components["schemas"]["AreaMovementTokenAlreadyMovedViolationParams"] | components["schemas"]["AreaMovementAreaOutOfPlayViolationParams"] | components["schemas"]["AreaMovementNotCoastalViolationParams"] | components["schemas"]["AreaMovementNoTokenInAreaViolationParams"] | components["schemas"]["AreaMovementTooManyShipsViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipAndTokenViolationParams"] | components["schemas"]["AreaMovementNoPopulationTokenViolationParams"] | components["schemas"]["AreaMovementPaymentNotTwoTokensViolationParams"] | components["schemas"]["AreaMovementPaymentNoneFromShipAreaViolationParams"] | components["schemas"]["AreaMovementPaymentTokensMissingViolationParams"] | components["schemas"]["AreaMovementShipNotMaintainedViolationParams"] | components["schemas"]["AreaMovementMaintenanceTreasuryShortViolationParams"] | components["schemas"]["AreaMovementMaintenanceTokenMissingViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotOneTokenViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotDueViolationParams"] | components["schemas"]["AreaMovementAlreadyMaintainedViolationParams"] | components["schemas"]["AreaMovementShipCannotBeDestroyedViolationParams"] | components["schemas"]["AreaMovementVoyageTooLongViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByWaterViolationParams"] | components["schemas"]["AreaMovementShipAlreadySailedViolationParams"] | components["schemas"]["AreaMovementOpenSeaViolationParams"] | components["schemas"]["AreaMovementOverCapacityViolationParams"] | components["schemas"]["AreaMovementDisembarkAtSeaViolationParams"] | components["schemas"]["AreaMovementVoyageEndsOutOfPlayViolationParams"] | components["schemas"]["AreaMovementDisembarkOutOfPlayViolationParams"];
+            params?: components["schemas"]["AreaMovementOutOfTurnViolationParams"] | components["schemas"]["AreaMovementMovementAlreadyEndedViolationParams"] | components["schemas"]["AreaMovementStepAfterEndViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByLandViolationParams"] | components["schemas"]["AreaMovementNotEnoughTokensViolationParams"] | components["schemas"]["AreaMovementLandAndShipViolationParams"] | components["schemas"]["AreaMovementTokenAlreadyMovedViolationParams"] | components["schemas"]["AreaMovementAreaOutOfPlayViolationParams"] | components["schemas"]["AreaMovementNotCoastalViolationParams"] | components["schemas"]["AreaMovementNoTokenInAreaViolationParams"] | components["schemas"]["AreaMovementTooManyShipsViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipViolationParams"] | components["schemas"]["AreaMovementTreasuryShortForShipAndTokenViolationParams"] | components["schemas"]["AreaMovementNoPopulationTokenViolationParams"] | components["schemas"]["AreaMovementPaymentNotTwoTokensViolationParams"] | components["schemas"]["AreaMovementPaymentNoneFromShipAreaViolationParams"] | components["schemas"]["AreaMovementPaymentTokensMissingViolationParams"] | components["schemas"]["AreaMovementShipNotMaintainedViolationParams"] | components["schemas"]["AreaMovementMaintenanceTreasuryShortViolationParams"] | components["schemas"]["AreaMovementMaintenanceTokenMissingViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotOneTokenViolationParams"] | components["schemas"]["AreaMovementMaintenanceNotDueViolationParams"] | components["schemas"]["AreaMovementAlreadyMaintainedViolationParams"] | components["schemas"]["AreaMovementShipCannotBeDestroyedViolationParams"] | components["schemas"]["AreaMovementVoyageTooLongViolationParams"] | components["schemas"]["AreaMovementNotAdjacentByWaterViolationParams"] | components["schemas"]["AreaMovementShipAlreadySailedViolationParams"] | components["schemas"]["AreaMovementOpenSeaViolationParams"] | components["schemas"]["AreaMovementOverCapacityViolationParams"] | components["schemas"]["AreaMovementDisembarkAtSeaViolationParams"] | components["schemas"]["AreaMovementVoyageEndsOutOfPlayViolationParams"] | components["schemas"]["AreaMovementDisembarkOutOfPlayViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -2689,7 +2735,7 @@ export interface components {
          * @description A violation code of Area movement (Mega Civilization, movement phase): census order, token steps, ships (build, maintain, sail, carry), city eligibility and conflicts: GET /v1/rulesets/area_movement lists each with the rule it enforces and its message template.
          * @enum {string}
          */
-        AreaMovementViolationCode: "out_of_turn" | "movement_ended" | "step_after_end" | "not_adjacent_by_land" | "not_enough_tokens" | "land_and_ship" | "token_already_moved" | "area_out_of_play" | "not_coastal" | "no_token_in_area" | "too_many_ships" | "treasury_short_for_ship" | "treasury_short_for_ship_and_token" | "no_population_token" | "payment_not_two_tokens" | "payment_none_from_ship_area" | "payment_tokens_missing" | "ship_not_maintained" | "maintenance_treasury_short" | "maintenance_token_missing" | "maintenance_not_one_token" | "maintenance_not_due" | "already_maintained" | "ship_cannot_be_destroyed" | "voyage_too_long" | "not_adjacent_by_water" | "ship_already_sailed" | "open_sea" | "over_capacity" | "disembark_at_sea" | "voyage_ends_out_of_play" | "disembark_out_of_play";
+        AreaMovementViolationCode: "out_of_turn" | "movement_already_ended" | "step_after_end" | "not_adjacent_by_land" | "not_enough_tokens" | "land_and_ship" | "token_already_moved" | "area_out_of_play" | "not_coastal" | "no_token_in_area" | "too_many_ships" | "treasury_short_for_ship" | "treasury_short_for_ship_and_token" | "no_population_token" | "payment_not_two_tokens" | "payment_none_from_ship_area" | "payment_tokens_missing" | "ship_not_maintained" | "maintenance_treasury_short" | "maintenance_token_missing" | "maintenance_not_one_token" | "maintenance_not_due" | "already_maintained" | "ship_cannot_be_destroyed" | "voyage_too_long" | "not_adjacent_by_water" | "ship_already_sailed" | "open_sea" | "over_capacity" | "disembark_at_sea" | "voyage_ends_out_of_play" | "disembark_out_of_play";
         /**
          * AreaMovementVoyageEndsOutOfPlayViolationParams
          * @description The params of area_movement's violation voyage_ends_out_of_play: "ship {ship} would end its voyage in {area}, which is out of play"

@@ -36,7 +36,10 @@ RULES: list[tuple[str, str]] = [
     ("plan.1", "A player's movement is one plan, judged from the state it is sent with, "
                "step by step: the first illegal step is reported with its 0-based index "
                "(at.step, steps[i]); the player may revert freely, so nothing is final before "
-               "he declares the end. (reading) A step naming more tokens than the player "
+               "he declares the end. Refusals of the whole plan (out_of_turn, "
+               "movement_already_ended: at.step null) are listed before the first illegal "
+               "step's violations; derived.plan.whole_plan_violations counts them. "
+               "(reading) A step naming more tokens than the player "
                "holds in an area at that moment of the plan is illegal (not_enough_tokens), "
                "whether the state as sent or an earlier step (a move, a payment) made the "
                "count; only what the plan alone decides, such as more tokens disembarking "
@@ -113,7 +116,7 @@ CODES: list[Entry] = [
     ("out_of_turn", "order.1",
      "{player} moves after {waiting_for} in census order: wait until they have declared the "
      "end of their movement"),
-    ("movement_ended", "plan.2",
+    ("movement_already_ended", "plan.2",
      "{player} has already declared the end of their movement this turn"),
     ("step_after_end", "plan.2",
      "steps[{step}] comes after end_movement: once the end is declared, the movement "

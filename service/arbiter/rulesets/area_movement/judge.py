@@ -2,10 +2,13 @@
 the plan of that one step) is checked for malformed fields (``plan.check_plan``), refused
 as a whole when its player may not move now (``order``), then walked step by step
 (``plan.walk``), which writes the movement into the ledger step by step; the first illegal
-step's violations fill the verdict, and applying the plan hands over the ledger's draft of
-the state and tells the steps' events."""
+step's violations fill the verdict after the refusals of the whole plan, and applying the
+plan hands over the ledger's draft of the state and tells the steps' events. The derived
+facts say how the violations are laid out and whose turn it is before and after."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from arbiter.engine.draft import Draft
 from arbiter.engine.judging import Judgement
@@ -19,7 +22,7 @@ from .models import (
     AreaMovementEndStep,
     AreaMovementPlan,
 )
-from .order import judge_turn
+from .order import judge_turn, turn
 from .plan import check_plan, walk
 
 
@@ -34,7 +37,10 @@ def judge(board: Board, action: AreaMovementAnyAction) -> Judgement:
     steps = plan_steps(action)
     player = action.player
     check_plan(board, player, steps)
+    # The refusals of the whole plan first, then the first illegal step's (derived.plan
+    # says how many of each).
     judge_turn(board, player, verdict)
+    whole = len(verdict.violations)
     walked = walk(board, player, steps)
     verdict.violations += walked.reported
     if not walked.applicable:
@@ -47,5 +53,12 @@ def judge(board: Board, action: AreaMovementAnyAction) -> Judgement:
         walked.ledger.spelled()
         return walked.ledger.draft
 
-    derived = {"plan": {"steps": len(steps), "first_illegal_step": walked.first_illegal}}
+    def derived() -> dict[str, Any]:
+        ended = {p for p in board.order if board.players[p].movement_ended}
+        if walked.applicable and walked.ledger.mover["movement_ended"]:
+            ended.add(player)
+        return {"plan": {"steps": len(steps), "first_illegal_step": walked.first_illegal,
+                         "whole_plan_violations": whole},
+                "turn": turn(board), "turn_after": turn(board, ended)}
+
     return Judgement(verdict, apply, derived=derived)

@@ -261,7 +261,11 @@ AreaMovementStep = Annotated[AreaMovementAnyStep, Field(discriminator="type")]
 
 class AreaMovementPlan(Frozen):
     """A player's movement: the steps in the order they happen. Judged step by step from the
-    state it is sent with; a plan of one step is a single step."""
+    state it is sent with; a plan of one step is a single step. An outcome lists first the
+    violations refusing the plan as a whole (``at.step`` null: out_of_turn,
+    movement_already_ended), then every violation of the first illegal step;
+    ``derived.plan`` counts the first (``whole_plan_violations``) and names the step
+    (``first_illegal_step``)."""
 
     type: Literal["movement"]
     player: PlayerId

@@ -40,7 +40,7 @@ from .models import (
     AreaMovementStep,
     PlayerId,
 )
-from .order import judge_turn, mover, waiting_for
+from .order import judge_turn, turn, waiting_for
 from .plan import check_plan, walk
 from .reach import AreaMovementLandReach, AreaMovementWaterReach, land_reach, water_reach
 
@@ -82,6 +82,10 @@ class AreaMovementCensusOrderResponse(Frozen):
                                         "(rank 1 first).")
     moving: str | None = Field(description="Whose turn it is: the first player in order who "
                                "has not declared the end; null once all have.")
+    may_move: list[str] = Field(description="Every player who may move now, in census order: "
+                                "the moving player alone, or with simultaneous movement every "
+                                "player who has not declared his end (validate's "
+                                "derived.turn says the same).")
     simultaneous: bool = Field(description="Every player may move now (the "
                                "simultaneous_movement option).")
 
@@ -96,9 +100,10 @@ def run_census_order(request: AreaMovementCensusOrderRequest) -> AreaMovementCen
                                         ast_rank=p.ast_rank, movement_ended=p.movement_ended))
         by_census.setdefault(p.census, []).append(pid)
     ties = [AreaMovementTie(census=c, players=ps) for c, ps in by_census.items() if len(ps) > 1]
+    now = turn(board)
     return AreaMovementCensusOrderResponse(
-        order=places, ties=ties, moving=mover(board),
-        simultaneous=request.state.options.simultaneous_movement)
+        order=places, ties=ties, moving=now["moving"], may_move=now["may_move"],
+        simultaneous=now["simultaneous"])
 
 
 # -- reachable ------------------------------------------------------------------------------
