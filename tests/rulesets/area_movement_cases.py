@@ -738,6 +738,14 @@ def city_queries() -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+def net_state() -> dict[str, Any]:
+    """Red has ended his movement with two tokens in Macedon (beside green's one and two
+    barbarians, over the limit of 4) and six in Crete (beside blue's two, over 3)."""
+    return state(red={"tokens": {"athens": 6, "thebes": 1, "corinth": 1, "macedon": 2,
+                                 "crete": 6},
+                      "moved_by_land": {"macedon": 2}, "movement_ended": True})
+
+
 def conflict_queries() -> list[tuple[str, dict[str, Any]]]:
     return [
         query("conflicts_voided_by_later_move", "Red steps into Macedon (a conflict with green "
@@ -747,8 +755,32 @@ def conflict_queries() -> list[tuple[str, dict[str, Any]]]:
                "plans": [bare(red(move("thebes", "macedon", 2), END_STEP)),
                          bare(plan("green", move("macedon", "thebes", 1)))]},
               {"conflicts": [],
+               "net": [{"area": "macedon", "stands": "caused_and_voided", "before": [],
+                        "after": []}],
                "caused": [{"plan": 0, "step": 0, "player": "red", "area": "macedon"}],
                "voided": [{"plan": 1, "step": 0, "player": "green", "area": "macedon",
+                           "how": "moved_out"}],
+               "refused": None}),
+        query("conflicts_net_after_the_plans", "Green steps out of Macedon (voiding the "
+              "conflict there before the plans) and into Troy (a new one, 5 tokens against "
+              "4); Crete's conflict, untouched, still stands.", NO_LONGER, "conflicts",
+              {"state": net_state(),
+               "plans": [bare(plan("green", move("macedon", "thebes", 1),
+                                   move("ionia", "troy", 1)))]},
+              {"net": [
+                  {"area": "macedon", "stands": "voided",
+                   "before": [{"cause": "population_limit", "limit": 4, "tokens": 5,
+                               "excess": 1}], "after": []},
+                  {"area": "crete", "stands": "standing",
+                   "before": [{"cause": "population_limit", "limit": 3, "tokens": 8,
+                               "excess": 5}],
+                   "after": [{"cause": "population_limit", "limit": 3, "tokens": 8,
+                              "excess": 5}]},
+                  {"area": "troy", "stands": "new", "before": [],
+                   "after": [{"cause": "population_limit", "limit": 4, "tokens": 5,
+                              "excess": 1}]}],
+               "caused": [{"plan": 0, "step": 1, "player": "green", "area": "troy"}],
+               "voided": [{"plan": 0, "step": 0, "player": "green", "area": "macedon",
                            "how": "moved_out"}],
                "refused": None}),
         query("conflicts_with_causes", "Red steps into Megara (pirate city) and Sparta (blue's "
@@ -768,8 +800,29 @@ def conflict_queries() -> list[tuple[str, dict[str, Any]]]:
         query("conflicts_refused_plan", "Green's plan comes before red has moved: it is not "
               "applied.", ORDER_1, "conflicts",
               {"state": state(), "plans": [bare(plan("green", move("ionia", "troy", 1)))]},
-              {"conflicts": [], "caused": [],
-               "refused": {"plan": 0, "step": None, "codes": ["out_of_turn"]}}),
+              {"conflicts": [], "net": [], "caused": [],
+               "refused": {"plan": 0, "step": None, "whole_plan_violations": 1,
+                           "codes": ["out_of_turn"],
+                           "violations": [{
+                               "code": "out_of_turn", "rule": "area_movement/order.1",
+                               "message": "green moves after red in census order: wait "
+                                          "until they have declared the end of their "
+                                          "movement",
+                               "at": {"step": None}}]}}),
+        query("conflicts_refused_with_step_violations", "Green's plan is out of turn and "
+              "its second step illegal: the refusal lists both, the whole plan's first, each "
+              "with its message.", ORDER_1, "conflicts",
+              {"state": state(), "plans": [bare(plan("green", move("ionia", "troy", 1),
+                                                     move("troy", "athens", 1)))]},
+              {"refused": {"plan": 0, "step": 1, "whole_plan_violations": 1,
+                           "codes": ["out_of_turn", "not_adjacent_by_land",
+                                     "token_already_moved"],
+                           "violations": [
+                               {"code": "out_of_turn", "at": {"step": None}},
+                               {"code": "not_adjacent_by_land", "at": {"step": 1},
+                                "message": "athens is not adjacent by land to troy: tokens "
+                                           "step 1 area by land"},
+                               {"code": "token_already_moved", "at": {"step": 1}}]}}),
     ]
 
 

@@ -600,3 +600,42 @@ def test_whole_plan_refusals_come_first_and_are_counted() -> None:
     assert [v.at.step for v in outcome.violations[:whole]] == [None]
     assert {v.at.step for v in outcome.violations[whole:]} == {1}
     assert outcome.violations[0].code == "out_of_turn"
+
+
+# -- the net of the conflicts, and refusals with their messages (issue 30) --------------------
+
+def test_net_conflicts_are_the_difference_of_before_and_after() -> None:
+    """``net`` says, per area, what a client would work out from the conflicts before the
+    plans (the query with no plan), after them, and the history between."""
+    from .area_movement_cases import net_state
+
+    plans = [{"player": "green", "steps": [move("macedon", "thebes", 1),
+                                           move("ionia", "troy", 1)]}]
+    before = {c["area"]: c["causes"] for c in ask("conflicts", {"state": net_state()})
+              ["conflicts"]}
+    answer = ask("conflicts", {"state": net_state(), "plans": plans})
+    after = {c["area"]: c["causes"] for c in answer["conflicts"]}
+    net = {n["area"]: (n["stands"], n["before"], n["after"]) for n in answer["net"]}
+    assert answer["refused"] is None
+    assert net == {"macedon": ("voided", before["macedon"], []),
+                   "crete": ("standing", before["crete"], after["crete"]),
+                   "troy": ("new", [], after["troy"])}
+    assert [c["area"] for c in answer["caused"]] == ["troy"]
+    assert [v["area"] for v in answer["voided"]] == ["macedon"]
+    # Caused by one plan and voided by a later one: in the history twice, net nothing.
+    passed = ask("conflicts", {"state": state(), "plans": [
+        {"player": "red", "steps": [move("thebes", "macedon", 2), END_STEP]},
+        {"player": "green", "steps": [move("macedon", "thebes", 1)]}]})
+    assert passed["conflicts"] == [] and passed["net"] == [
+        {"area": "macedon", "stands": "caused_and_voided", "before": [], "after": []}]
+
+
+def test_a_refused_plan_says_why_as_validate_does() -> None:
+    steps = [move("ionia", "troy", 1), move("troy", "athens", 1)]
+    answer = ask("conflicts", {"state": state(), "plans": [{"player": "green",
+                                                            "steps": steps}]})
+    outcome = validate(state(), plan("green", *steps))
+    refused = answer["refused"]
+    assert refused["violations"] == [v.model_dump(mode="json") for v in outcome.violations]
+    assert refused["codes"] == [v.code for v in outcome.violations]
+    assert (refused["step"], refused["whole_plan_violations"]) == (1, 1)

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'b5bd751eee3ca052c8664c050f054904b4be3bc289b0089e5f99a8c55aa30341'
+SCHEMA_SHA256 = 'e5151873a0ee5f06267a111a5ab2d90183eedca7df081cb2ab9f057adb361e73'
 
 
 class AreaMovement(RulesetApi):

@@ -447,6 +447,17 @@ class AreaMovementMovementEndedEventParams(BaseModel):
     player: Annotated[str, Field(title="Player")]
 
 
+class Stands(StrEnum):
+    """
+    new: in conflict after the plans and not before; standing: before and after (whatever happened between); voided: before, not after; caused_and_voided: a plan caused it and a later step voided it, so neither before nor after.
+    """
+
+    new = "new"
+    standing = "standing"
+    voided = "voided"
+    caused_and_voided = "caused_and_voided"
+
+
 class AreaMovementNoPopulationTokenViolationParams(BaseModel):
     """
     The params of area_movement's violation no_population_token: "{area} holds none of your tokens to destroy for the ship"
@@ -834,24 +845,6 @@ class AreaMovementReachableOverlay(BaseModel):
             title="To",
         ),
     ] = None
-
-
-class AreaMovementRefusal(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    codes: Annotated[list[str], Field(title="Codes")]
-    plan: Annotated[
-        int,
-        Field(description="The 0-based index of the plan in `plans`.", title="Plan"),
-    ]
-    step: Annotated[
-        int | None,
-        Field(
-            description="The first illegal step, by its 0-based index in the plan's steps; null when the whole plan is refused (out of turn, movement already ended).",
-            title="Step",
-        ),
-    ]
 
 
 class AreaMovementSea(BaseModel):
@@ -6515,33 +6508,6 @@ class AreaMovementConflictVoidedEventParams(BaseModel):
     ]
 
 
-class AreaMovementConflictsResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    caused: Annotated[list[AreaMovementConflictChange], Field(title="Caused")]
-    conflicts: Annotated[
-        list[AreaMovementConflict],
-        Field(
-            description="The conflict situations after the plans, in map order.",
-            title="Conflicts",
-        ),
-    ]
-    refused: Annotated[
-        AreaMovementRefusal | None,
-        Field(
-            description="The first plan that is not legal: it and the plans after it are not applied."
-        ),
-    ]
-    voided: Annotated[
-        list[AreaMovementConflictChange],
-        Field(
-            description="Conflicts void again after a later move: as soon as the situation no longer holds, whoever's move it was (a reading: the other player moving out, the player who caused it moving back, or a payment destroying tokens there).",
-            title="Voided",
-        ),
-    ]
-
-
 class AreaMovementDerived(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -6669,6 +6635,53 @@ class AreaMovementMaintainShip(BaseModel):
     type: Annotated[Literal["maintain_ship"], Field(title="Type")]
 
 
+class AreaMovementNetConflict(BaseModel):
+    """
+    Where one area's conflict stands once the plans are made: the net of `caused` and
+    `voided`, so a client need not replay the history.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    after: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(
+            description="Why it is in conflict after the plans (as in `conflicts`); empty: it is not.",
+            title="After",
+        ),
+    ]
+    area: Annotated[str, Field(title="Area")]
+    before: Annotated[
+        list[
+            Annotated[
+                AreaMovementPopulationLimit
+                | AreaMovementEnemyCity
+                | AreaMovementPirateCity,
+                Field(discriminator="cause"),
+            ]
+        ],
+        Field(
+            description="Why the area was in conflict in the state as sent; empty: it was not.",
+            title="Before",
+        ),
+    ]
+    stands: Annotated[
+        Stands,
+        Field(
+            description="new: in conflict after the plans and not before; standing: before and after (whatever happened between); voided: before, not after; caused_and_voided: a plan caused it and a later step voided it, so neither before nor after.",
+            title="Stands",
+        ),
+    ]
+
+
 class AreaMovementNewGame(BaseModel):
     """
     A game's first state, signed when the service signs states.
@@ -6723,6 +6736,41 @@ class AreaMovementReachableRequest(BaseModel):
     ] = None
     state: Annotated[
         AreaMovementState | AreaMovementStateByReference, Field(title="State")
+    ]
+
+
+class AreaMovementRefusal(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    codes: Annotated[
+        list[str],
+        Field(description="The codes of `violations`, in their order.", title="Codes"),
+    ]
+    plan: Annotated[
+        int,
+        Field(description="The 0-based index of the plan in `plans`.", title="Plan"),
+    ]
+    step: Annotated[
+        int | None,
+        Field(
+            description="The first illegal step, by its 0-based index in the plan's steps; null when every step is legal (the plan is then refused as a whole only).",
+            title="Step",
+        ),
+    ]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Each violation with its rule, message and params, as validate lists them: the refusals of the whole plan first, then the first illegal step's.",
+            title="Violations",
+        ),
+    ]
+    whole_plan_violations: Annotated[
+        int,
+        Field(
+            description="How many of `violations`, at their head, refuse the plan as a whole (out_of_turn, movement_already_ended: `at.step` null), as validate's derived.plan counts them.",
+            title="Whole Plan Violations",
+        ),
     ]
 
 
@@ -8412,6 +8460,46 @@ class TerritoryConquestViolation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
+
+
+class AreaMovementConflictsResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    caused: Annotated[
+        list[AreaMovementConflictChange],
+        Field(
+            description="History: every step that caused a conflict, in order, even if a later step voided it (`net` says where each stands).",
+            title="Caused",
+        ),
+    ]
+    conflicts: Annotated[
+        list[AreaMovementConflict],
+        Field(
+            description="The conflict situations after the plans, in map order.",
+            title="Conflicts",
+        ),
+    ]
+    net: Annotated[
+        list[AreaMovementNetConflict],
+        Field(
+            description="Where each conflict stands after the plans, in map order: every area in conflict before or after them, or caused and voided on the way (the net of `caused` and `voided`, which are the history).",
+            title="Net",
+        ),
+    ]
+    refused: Annotated[
+        AreaMovementRefusal | None,
+        Field(
+            description="The first plan that is not legal: it and the plans after it are not applied."
+        ),
+    ]
+    voided: Annotated[
+        list[AreaMovementConflictChange],
+        Field(
+            description="History: conflicts void again after a later move, including situations that existed before the plans: as soon as the situation no longer holds, whoever's move it was (a reading: the other player moving out, the player who caused it moving back, or a payment destroying tokens there).",
+            title="Voided",
+        ),
+    ]
 
 
 class AreaMovementDescription(BaseModel):

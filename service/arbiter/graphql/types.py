@@ -235,6 +235,18 @@ def is_count_map(tp: Any) -> bool:
 _NAME = re.compile(r"^[_A-Za-z][_0-9A-Za-z]*$")
 
 
+def _plain_field(info: FieldInfo, description: str | None, named: str | None, *,
+                 optional: bool) -> Any:
+    """A model's field as it is: an optional input defaults to null; a field the model
+    marks deprecated (``Field(deprecated=...)``: a spelling still read for a while) is
+    deprecated here too, with the same reason."""
+    reason = _deprecation(info)
+    if optional:
+        return strawberry.field(default=None, description=description, name=named,
+                                deprecation_reason=reason)
+    return strawberry.field(description=description, name=named, deprecation_reason=reason)
+
+
 def _deprecation(info: FieldInfo) -> str | None:
     """The reason a model's field is deprecated (``Field(deprecated="...")``), or None."""
     reason = info.deprecated
@@ -419,16 +431,10 @@ class TypeMaker:
                         resolver=self._wrapping_resolver(field_name), graphql_type=tp,
                         description=description, name=named)
                     continue
-            # A field the model marks deprecated (``Field(deprecated=...)``: a spelling
-            # still read for a while) is deprecated here too, with the same reason.
-            reason = _deprecation(info)
-            if input and not info.is_required():
+            optional = input and not info.is_required()
+            if optional:
                 tp = Optional[tp]  # noqa: UP045
-                namespace[field_name] = strawberry.field(default=None, description=description,
-                                                         name=named, deprecation_reason=reason)
-            else:
-                namespace[field_name] = strawberry.field(description=description, name=named,
-                                                         deprecation_reason=reason)
+            namespace[field_name] = _plain_field(info, description, named, optional=optional)
             annotations[field_name] = tp
         namespace.update(extra or {})
         namespace["__annotations__"] = annotations

@@ -183,7 +183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The conflict situations after the plans given (in the order they are made), each with its cause, and the conflicts caused and voided. */
+        /** The conflict situations after the plans given (in the order they are made), each with its cause; where each conflict stands after them (net) beside the history (caused, voided); the first plan refused, with its violations and their messages. */
         post: operations["conflictsAreaMovement"];
         delete?: never;
         options?: never;
@@ -1323,18 +1323,26 @@ export interface components {
         };
         /** AreaMovementConflictsResponse */
         AreaMovementConflictsResponse: {
-            /** Caused */
+            /**
+             * Caused
+             * @description History: every step that caused a conflict, in order, even if a later step voided it (`net` says where each stands).
+             */
             caused: components["schemas"]["AreaMovementConflictChange"][];
             /**
              * Conflicts
              * @description The conflict situations after the plans, in map order.
              */
             conflicts: components["schemas"]["AreaMovementConflict"][];
+            /**
+             * Net
+             * @description Where each conflict stands after the plans, in map order: every area in conflict before or after them, or caused and voided on the way (the net of `caused` and `voided`, which are the history).
+             */
+            net: components["schemas"]["AreaMovementNetConflict"][];
             /** @description The first plan that is not legal: it and the plans after it are not applied. */
             refused: components["schemas"]["AreaMovementRefusal"] | null;
             /**
              * Voided
-             * @description Conflicts void again after a later move: as soon as the situation no longer holds, whoever's move it was (a reading: the other player moving out, the player who caused it moving back, or a payment destroying tokens there).
+             * @description History: conflicts void again after a later move, including situations that existed before the plans: as soon as the situation no longer holds, whoever's move it was (a reading: the other player moving out, the player who caused it moving back, or a payment destroying tokens there).
              */
             voided: components["schemas"]["AreaMovementConflictChange"][];
         };
@@ -1712,6 +1720,31 @@ export interface components {
         AreaMovementMovementEndedEventParams: {
             /** Player */
             player: string;
+        };
+        /**
+         * AreaMovementNetConflict
+         * @description Where one area's conflict stands once the plans are made: the net of `caused` and
+         *     `voided`, so a client need not replay the history.
+         */
+        AreaMovementNetConflict: {
+            /**
+             * After
+             * @description Why it is in conflict after the plans (as in `conflicts`); empty: it is not.
+             */
+            after: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
+            /** Area */
+            area: string;
+            /**
+             * Before
+             * @description Why the area was in conflict in the state as sent; empty: it was not.
+             */
+            before: (components["schemas"]["AreaMovementPopulationLimit"] | components["schemas"]["AreaMovementEnemyCity"] | components["schemas"]["AreaMovementPirateCity"])[];
+            /**
+             * Stands
+             * @description new: in conflict after the plans and not before; standing: before and after (whatever happened between); voided: before, not after; caused_and_voided: a plan caused it and a later step voided it, so neither before nor after.
+             * @enum {string}
+             */
+            stands: "new" | "standing" | "voided" | "caused_and_voided";
         };
         /**
          * AreaMovementNewGame
@@ -2154,7 +2187,10 @@ export interface components {
         };
         /** AreaMovementRefusal */
         AreaMovementRefusal: {
-            /** Codes */
+            /**
+             * Codes
+             * @description The codes of `violations`, in their order.
+             */
             codes: string[];
             /**
              * Plan
@@ -2163,9 +2199,19 @@ export interface components {
             plan: number;
             /**
              * Step
-             * @description The first illegal step, by its 0-based index in the plan's steps; null when the whole plan is refused (out of turn, movement already ended).
+             * @description The first illegal step, by its 0-based index in the plan's steps; null when every step is legal (the plan is then refused as a whole only).
              */
             step: number | null;
+            /**
+             * Violations
+             * @description Each violation with its rule, message and params, as validate lists them: the refusals of the whole plan first, then the first illegal step's.
+             */
+            violations: components["schemas"]["Violation"][];
+            /**
+             * Whole Plan Violations
+             * @description How many of `violations`, at their head, refuse the plan as a whole (out_of_turn, movement_already_ended: `at.step` null), as validate's derived.plan counts them.
+             */
+            whole_plan_violations: number;
         };
         /** AreaMovementRenderOverlay */
         AreaMovementRenderOverlay: {

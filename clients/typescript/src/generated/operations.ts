@@ -38,7 +38,7 @@ export class AreaMovementClient {
     return this.transport.call({ operationId: "cityEligibilityAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/city-eligibility" }, body, options);
   }
 
-  /** The conflict situations after the plans given (in the order they are made), each with its cause, and the conflicts caused and voided. `POST /v1/rulesets/area_movement/conflicts` (conflictsAreaMovement). */
+  /** The conflict situations after the plans given (in the order they are made), each with its cause; where each conflict stands after them (net) beside the history (caused, voided); the first plan refused, with its violations and their messages. `POST /v1/rulesets/area_movement/conflicts` (conflictsAreaMovement). */
   conflicts(body: RequestBody<"conflictsAreaMovement">, options?: CallOptions): Promise<Answer<"conflictsAreaMovement">> {
     return this.transport.call({ operationId: "conflictsAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/conflicts" }, body, options);
   }

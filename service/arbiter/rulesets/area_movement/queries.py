@@ -9,7 +9,9 @@
 - ``city-eligibility``: per area and player, whether a city may be built there and by how
   many tokens the player is short;
 - ``conflicts``: the conflict situations after one or more plans (in the order they are
-  made), each with its cause, the conflicts each plan caused and those voided.
+  made), each with its cause; where each conflict stands after them (``net``) beside the
+  history of the conflicts each plan caused and those voided; the first plan refused,
+  with its violations as validate gives them.
 
 They build on the same modules as ``validate`` (``order``, ``reach``, ``cities``,
 ``conflicts``, ``plan``), so they cannot disagree with it. ``legal-actions`` is the
@@ -24,7 +26,7 @@ from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.judging import settle
-from arbiter.engine.outcome import Verdict
+from arbiter.engine.outcome import Verdict, Violation
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
@@ -260,22 +262,52 @@ class AreaMovementConflictChange(Frozen):
     how: str | None = Field(default=None, description="Voided: moved_out or destroyed.")
 
 
+class AreaMovementNetConflict(Frozen):
+    """Where one area's conflict stands once the plans are made: the net of ``caused`` and
+    ``voided``, so a client need not replay the history."""
+
+    area: str
+    stands: Literal["new", "standing", "voided", "caused_and_voided"] = Field(
+        description="new: in conflict after the plans and not before; standing: before and "
+        "after (whatever happened between); voided: before, not after; caused_and_voided: "
+        "a plan caused it and a later step voided it, so neither before nor after.")
+    before: list[AreaMovementConflictCause] = Field(
+        description="Why the area was in conflict in the state as sent; empty: it was not.")
+    after: list[AreaMovementConflictCause] = Field(
+        description="Why it is in conflict after the plans (as in ``conflicts``); empty: "
+        "it is not.")
+
+
 class AreaMovementRefusal(Frozen):
     plan: int = Field(description="The 0-based index of the plan in ``plans``.")
     step: int | None = Field(description="The first illegal step, by its 0-based index in the "
-                             "plan's steps; null when the whole plan is refused (out of turn, "
-                             "movement already ended).")
-    codes: list[str]
+                             "plan's steps; null when every step is legal (the plan is then "
+                             "refused as a whole only).")
+    whole_plan_violations: int = Field(
+        description="How many of ``violations``, at their head, refuse the plan as a whole "
+        "(out_of_turn, movement_already_ended: ``at.step`` null), as validate's "
+        "derived.plan counts them.")
+    codes: list[str] = Field(description="The codes of ``violations``, in their order.")
+    violations: list[Violation] = Field(
+        description="Each violation with its rule, message and params, as validate lists "
+        "them: the refusals of the whole plan first, then the first illegal step's.")
 
 
 class AreaMovementConflictsResponse(Frozen):
     conflicts: list[AreaMovementConflict] = Field(description="The conflict situations after "
                                                   "the plans, in map order.")
-    caused: list[AreaMovementConflictChange]
+    net: list[AreaMovementNetConflict] = Field(
+        description="Where each conflict stands after the plans, in map order: every area in "
+        "conflict before or after them, or caused and voided on the way (the net of "
+        "``caused`` and ``voided``, which are the history).")
+    caused: list[AreaMovementConflictChange] = Field(
+        description="History: every step that caused a conflict, in order, even if a later "
+        "step voided it (``net`` says where each stands).")
     voided: list[AreaMovementConflictChange] = Field(
-        description="Conflicts void again after a later move: as soon as the situation no "
-        "longer holds, whoever's move it was (a reading: the other player moving out, the "
-        "player who caused it moving back, or a payment destroying tokens there).")
+        description="History: conflicts void again after a later move, including situations "
+        "that existed before the plans: as soon as the situation no longer holds, whoever's "
+        "move it was (a reading: the other player moving out, the player who caused it "
+        "moving back, or a payment destroying tokens there).")
     refused: AreaMovementRefusal | None = Field(
         description="The first plan that is not legal: it and the plans after it are not "
         "applied.")
@@ -300,9 +332,26 @@ def _change(k: int, params: dict[str, Any], step: int | None) -> AreaMovementCon
         how=params.get("how"))
 
 
+def _net(board: Board, before: list[AreaMovementConflict], after: list[AreaMovementConflict],
+         caused: list[AreaMovementConflictChange]) -> list[AreaMovementNetConflict]:
+    was = {c.area: c.causes for c in before}
+    now = {c.area: c.causes for c in after}
+    passed = {c.area for c in caused}
+    out = []
+    for area in board.areas:
+        if area not in was and area not in now and area not in passed:
+            continue
+        stands: Literal["new", "standing", "voided", "caused_and_voided"] = (
+            ("standing" if area in now else "voided") if area in was
+            else "new" if area in now else "caused_and_voided")
+        out.append(AreaMovementNetConflict(area=area, stands=stands, before=was.get(area, []),
+                                           after=now.get(area, [])))
+    return out
+
+
 def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflictsResponse:
     state = request.state
-    board = compile_board(state)
+    board = first = compile_board(state)
     caused: list[AreaMovementConflictChange] = []
     voided: list[AreaMovementConflictChange] = []
     refused = None
@@ -312,9 +361,11 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
         judge_turn(board, plan.player, turn)
         walked = walk(board, plan.player, plan.steps)
         if turn.violations or walked.reported:
+            # Laid out as validate lays them out: the whole plan's refusals first.
+            violations = turn.violations + walked.reported
             refused = AreaMovementRefusal(
-                plan=k, step=walked.first_illegal if turn.legal else None,
-                codes=[v.code for v in turn.violations or walked.reported])
+                plan=k, step=walked.first_illegal, whole_plan_violations=len(turn.violations),
+                codes=[v.code for v in violations], violations=violations)
             break
         for event in walked.events:
             if event.kind == "conflict_caused":
@@ -324,5 +375,7 @@ def run_conflicts(request: AreaMovementConflictsRequest) -> AreaMovementConflict
         walked.ledger.spelled()
         settled = settle(walked.ledger.draft, AreaMovementState).model
         board = compile_board(settled)  # type: ignore[arg-type]  # that model validated it
-    return AreaMovementConflictsResponse(conflicts=_conflicts_on(board), caused=caused,
-                                         voided=voided, refused=refused)
+    after = _conflicts_on(board)
+    return AreaMovementConflictsResponse(
+        conflicts=after, net=_net(board, _conflicts_on(first), after, caused), caused=caused,
+        voided=voided, refused=refused)

@@ -58,7 +58,9 @@ QUERIES = {q.name: q for q in (
           run=run_city_eligibility, examples=({"state": EXAMPLE_STATE},)),
     Query(name="conflicts",
           summary="The conflict situations after the plans given (in the order they are "
-                  "made), each with its cause, and the conflicts caused and voided.",
+                  "made), each with its cause; where each conflict stands after them (net) "
+                  "beside the history (caused, voided); the first plan refused, with its "
+                  "violations and their messages.",
           request=AreaMovementConflictsRequest, response=AreaMovementConflictsResponse,
           run=run_conflicts, examples=({"state": EXAMPLE_STATE, "plans": [
               {"player": EXAMPLE_ACTION["player"], "steps": EXAMPLE_ACTION["steps"]}]},)),
