@@ -143,7 +143,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
                                          rate_limited=limiter is not None,
                                          max_batch=settings.max_batch))
-    graphql = GraphQLEndpoint(build_schema(registry, settings, service),
+    graphql = GraphQLEndpoint(build_schema(registry, settings, service), service.compute.slots,
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
     admission = Admission.from_settings(settings)
