@@ -241,3 +241,20 @@ def test_header_lines_behind_a_slow_request_are_bounded(server: Server) -> None:
     assert statuses == [b"422", b"431"], got[-600:]
     assert peak - before < 40, (before, peak)
     assert max(probes) < 15 * quiet, (max(probes), quiet)
+
+
+def test_readers_that_leave_under_an_answer_leave_no_error(server: Server) -> None:
+    """Item 11: slow readers that close their sockets under a pipelined answer made the
+    worker log an error each ("unable to perform operation on TCPTransport closed"): the
+    answer under way was not told its connection was lost."""
+    base = server.base
+    readers = [slow_reader(base) for _ in range(SLOTS)]
+    assert until(lambda: in_flight(base) >= SLOTS + 1, 10) < 10
+    for conn in readers:  # before the send deadline
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\1\0\0\0\0\0\0\0")  # reset
+        conn.close()
+    assert until(lambda: in_flight(base) == 1, 10) < 10
+    assert httpx.post(base + URL, content=BODY, headers=JSON).status_code == 200
+    log = server.log()
+    print(f"\nreaders that left: {log.count(CLOSED_TRANSPORT)} closed-transport errors logged")
+    assert CLOSED_TRANSPORT not in log, log[-2000:]

@@ -164,6 +164,13 @@ class RestApi:
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})
+        if rest in ("schema/state.json", "schema/action.json"):
+            return problem(405, f"{request.url.path} answers GET only",
+                           headers={"allow": "GET"})
+        board = rest.removeprefix("boards/")
+        if ruleset.boards is not None and board != rest and board and "/" not in board:
+            return problem(405, f"{request.url.path} answers GET and PUT only",
+                           headers={"allow": "GET, PUT"})
         if rest.startswith("schema/"):
             return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
                            "state.json and action.json")
