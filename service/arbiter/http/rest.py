@@ -164,7 +164,8 @@ class RestApi:
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})
-        if rest in ("schema/state.json", "schema/action.json"):
+        if rest.startswith("schema/") and rest[len("schema/"):] in ("state.json",
+                                                                     "action.json"):
             return problem(405, f"{request.url.path} answers GET only",
                            headers={"allow": "GET"})
         board = rest.removeprefix("boards/")

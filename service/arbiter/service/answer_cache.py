@@ -39,10 +39,9 @@ from arbiter.engine.ruleset import Query
 from arbiter.service.account import spent_now
 from arbiter.service.compute import Compute
 from arbiter.service.limits import Limits
-from arbiter.service.problems import BudgetExceeded
 from arbiter.service.loops import at_home, call_at_home
+from arbiter.service.problems import BudgetExceeded
 from arbiter.service.writing import model_json, streamed_json
-
 
 # How long a question that ran out of the compute budget is refused at once; short, as
 # the refusal may have come from a busy machine rather than from the question.

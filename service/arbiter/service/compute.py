@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import anyio
 
