@@ -10,8 +10,12 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
 
 import httpx
 
@@ -53,8 +57,38 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def serve(env: dict[str, str] | None = None) -> Iterator[str]:
     """Base URL of an ``arbiter serve`` process (the entry point the Dockerfile runs) with
     ``env`` on top of the environment, stopped when the block ends."""
-    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env) as base:
-        yield base
+    with serving(env) as server:
+        yield server.base
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running ``arbiter serve`` of one worker: its base URL and its process."""
+
+    base: str
+    pid: int
+    output: Path  # what it wrote to stdout and stderr: its log lines
+
+    def log(self) -> str:
+        return self.output.read_text(errors="replace")
+
+    def peak_rss_mib(self) -> float:
+        """The most memory the worker has held since it started (``VmHWM``), in MiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        raise AssertionError(f"no VmHWM for process {self.pid}")
+
+
+@contextlib.contextmanager
+def serving(env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``serve``, with the process (one worker: uvicorn serves in the process it starts
+    in) and its log, for tests that read its memory from /proc or what it logged."""
+    args = ["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"]
+    with tempfile.TemporaryDirectory() as folder:
+        output = Path(folder) / "server.log"
+        with output.open("wb") as sink, _running(args, env, sink) as (base, proc):
+            yield Server(base, proc.pid, output)
 
 
 # A process serving the built-in rulesets and one more, registered from a module outside
@@ -80,20 +114,22 @@ def serve_one_more(module: str, folder: str) -> Iterator[str]:
     """Base URL of a server of the built-in rulesets and ``module``'s ``RULESET``, the
     module imported from ``folder``, stopped when the block ends."""
     path = os.pathsep.join(p for p in (folder, os.environ.get("PYTHONPATH", "")) if p)
-    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as base:
+    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as (base, _):
         yield base
 
 
 @contextlib.contextmanager
-def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
-    """Base URL of ``python <args> <port>`` on a free port, once it answers."""
+def _running(args: list[str], env: dict[str, str] | None, output: IO[bytes] | None = None
+             ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Base URL and process of ``python <args> <port>`` on a free port, once it answers;
+    its output to ``output`` when given (else a pipe, read if it fails to start)."""
     port = free_port()
     full = {**os.environ, "ARBITER_LOG_LEVEL": "warning", **(env or {})}
     proc = subprocess.Popen([sys.executable, *args, str(port)], env=full,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=output or subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, proc)
-        yield base
+        yield base, proc
     finally:
         stop(proc)

@@ -270,6 +270,10 @@ class Settings(BaseSettings):
     body_timeout_ms: int = _int(100, 3_600_000, 20_000, "Time a request has to send its whole "
                                 "body once its headers are in; over it gets 408 and the "
                                 "connection is closed.")
+    send_timeout_ms: int = _int(100, 3_600_000, 10_000, "Time a client may leave an "
+                                "answer unread (between two reads of it, as nginx's "
+                                "send_timeout); past it the connection is closed and the "
+                                "request no longer counts in flight.")
     cache_key: Annotated[SecretStr, AfterValidator(_cache_key)] = Field(
         SecretStr(""), description="Secret that keys (HMAC-SHA-256) every value the service "
         "writes to Redis, so one planted by anyone else who can write there is refused (a "

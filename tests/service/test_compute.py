@@ -1,7 +1,7 @@
-"""``Compute.run``: work in a worker thread, inline on the event loop when the caller knows
-it to be small, or on the calling thread when the request runs on another loop; every
-way held to the request's budget (cooperatively: the engine's checkpoints) and to the
-answer limit."""
+"""``Compute.run``: work in a worker thread, whichever loop the request runs on, or inline
+on the event loop when the caller knows it to be small (moved to a thread when it is
+not); every way held to the request's budget (cooperatively: the engine's checkpoints)
+and to the answer limit, and never more at once than the compute threads."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from arbiter.service.compute import Compute
 from arbiter.service.loop_share import LoopShare
 from arbiter.service.loops import run_on
 from arbiter.service.problems import BudgetExceeded, LimitExceeded
+from arbiter.service.slots import HELD, Held
 
 
 def _run(compute: Compute, fn: Callable[[], Any], inline: bool = False) -> Any:
@@ -65,12 +66,88 @@ def test_the_work_runs_on_the_loop_only_when_inline(inline: bool) -> None:
     assert (ran_in[0] is threading.main_thread()) is inline
 
 
-def test_work_for_a_request_on_another_loop_runs_on_that_loops_thread() -> None:
+def test_work_for_a_request_on_another_loop_runs_in_the_compute_threads() -> None:
     ran_in: list[str] = []
     assert _away(Compute(1000, 1), lambda: ran_in.append(threading.current_thread().name)
                  or 7) == 7
-    assert ran_in and not ran_in[0].startswith("arbiter-judge")
-    assert ran_in[0] != threading.main_thread().name
+    assert ran_in and ran_in[0].startswith("arbiter-judge")
+
+
+def test_inline_work_that_is_not_small_moves_to_a_thread() -> None:
+    """Past ``INLINE_SECONDS`` at a checkpoint, work offered inline stops and is done again
+    in a thread: the loop is held for a few milliseconds, not for the work."""
+    ran_in: list[threading.Thread] = []
+
+    def work() -> str:
+        ran_in.append(threading.current_thread())
+        spin(0.1)()
+        return "done"
+
+    assert _run(Compute(5000, 1), work, inline=True) == "done"
+    assert ran_in[0] is threading.main_thread()
+    assert ran_in[1] is not threading.main_thread() and len(ran_in) == 2
+
+
+def test_two_loops_judge_no_more_at_once_than_the_threads() -> None:
+    """REST on the service's loop and GraphQL on its own share the slots: with one thread,
+    work from either loop never overlaps the other's."""
+    compute = Compute(5000, 1)
+    running, most = [0], [0]
+    lock = threading.Lock()
+
+    def work() -> None:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+
+    other = asyncio.new_event_loop()
+    thread = threading.Thread(target=other.run_forever, daemon=True)
+    thread.start()
+
+    async def main() -> None:
+        with opened():
+            await asyncio.gather(*(compute.run(work) for _ in range(3)),
+                                 *(run_on(other, compute.run(work)) for _ in range(3)))
+
+    try:
+        asyncio.run(main())
+    finally:
+        other.call_soon_threadsafe(other.stop)
+        thread.join(5)
+        other.close()
+    assert most[0] == 1
+    assert compute.slots.free == 1
+
+
+def test_an_operation_holds_its_slot_until_it_gives_it_up() -> None:
+    """A GraphQL operation's slot (``slots.Held``) is taken at its first judging and kept
+    across its others: another request waits until the operation gives it up."""
+    compute = Compute(5000, 1)
+    order: list[str] = []
+
+    async def operation() -> None:
+        held = Held(compute.slots)
+        HELD.set(held)
+        await compute.run(lambda: order.append("op 1"))
+        await asyncio.sleep(0.05)  # completing its answer, slot held
+        await compute.run(lambda: order.append("op 2"))
+        order.append("op written")
+        held.give_up()
+
+    async def other() -> None:
+        await asyncio.sleep(0.01)
+        await compute.run(lambda: order.append("other"))
+
+    async def main() -> None:
+        with opened():
+            await asyncio.gather(asyncio.create_task(operation()), other())
+
+    asyncio.run(main())
+    assert order == ["op 1", "op 2", "op written", "other"]
+    assert compute.slots.free == 1
 
 
 @pytest.mark.parametrize("where", ["thread", "inline", "away"])

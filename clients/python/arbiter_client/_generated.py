@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'e5151873a0ee5f06267a111a5ab2d90183eedca7df081cb2ab9f057adb361e73'
+SCHEMA_SHA256 = '55a731924f04320e26a15553d548758cdd7c9901bb4f1c237c012419a8b24602'
 
 
 class AreaMovement(RulesetApi):

@@ -9,10 +9,13 @@ encoded, all in Python on that loop. Completing a large answer takes about 0.7 Â
 interval (``service.compute.SWITCH_INTERVAL``) and the service's loop answers the probes
 meanwhile.
 
-The judging a resolver asks for is done on this thread, under the request's compute
-budget (``service.compute``: no hop to a worker thread, which were most of a small
-operation's time). What else it awaits runs on the service's loop, which owns it: the
-answer cache's and the boards' Redis clients (``service.loops.at_home``).
+The judging a resolver asks for is not done here: it goes to the worker's compute threads
+like REST's, under a slot the operation holds until its answer is written
+(``service.compute``, ``service.slots``). Judged here, it made this one thread a third
+judging beside the compute threads, and every operation waited behind the one judging
+(two clients looping a 5 s operation held a third's ``{ __typename }`` for 9.6 s). What
+else it awaits runs on the service's loop, which owns it: the answer cache's and the
+boards' Redis clients (``service.loops.at_home``).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ ARBITER_MAX_BODY_BYTES``, for at most the body timeout (64 × 1 MiB by default; 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 
 from starlette.types import Receive, Scope
@@ -25,6 +26,9 @@ from arbiter.settings import Settings
 
 PROBES = frozenset({"/healthz", "/readyz", "/metrics"})
 RETRY_AFTER = "1"
+# How long admission may stay full before /readyz says the worker takes no requests: a
+# burst that fills every slot for a moment is no reason to be taken out of rotation.
+FULL_FOR = 3.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class Admission:
         self.max_connections = max_connections
         self.body_timeout_ms = body_timeout_ms
         self.in_flight = 0
+        self.full_since: float | None = None  # (``time.monotonic``)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Admission:
@@ -51,6 +56,7 @@ class Admission:
         until ``leave``."""
         if scope.get("path") in PROBES:
             return None
+        self._full()  # (noted for /readyz)
         if open_connections() > self.max_connections:
             return Refusal(f"this worker has more than {self.max_connections} connections "
                            "open (ARBITER_MAX_CONNECTIONS); try again shortly",
@@ -60,11 +66,36 @@ class Admission:
                            "(ARBITER_MAX_IN_FLIGHT); try again shortly",
                            "ARBITER_MAX_IN_FLIGHT", self.max_in_flight, False)
         self.in_flight += 1
+        self._full()
         return None
 
     def leave(self, scope: Scope) -> None:
         if scope.get("path") not in PROBES:
             self.in_flight -= 1
+            self._full()
+
+    def unready(self) -> str | None:
+        """The limit that has kept this worker from taking any request for longer than
+        ``FULL_FOR`` seconds, or None: it takes requests."""
+        limit = self._full()
+        if limit is None or self.full_since is None:
+            return None
+        return limit if time.monotonic() - self.full_since > FULL_FOR else None
+
+    def _full(self) -> str | None:
+        """The limit a request arriving now would be refused by, or None; when admission
+        became full is noted."""
+        if self.in_flight >= self.max_in_flight:
+            limit: str | None = "ARBITER_MAX_IN_FLIGHT"
+        elif open_connections() > self.max_connections:
+            limit = "ARBITER_MAX_CONNECTIONS"
+        else:
+            limit = None
+        if limit is None:
+            self.full_since = None
+        elif self.full_since is None:
+            self.full_since = time.monotonic()
+        return limit
 
     def late_detail(self) -> str:
         return (f"the body did not arrive within {self.body_timeout_ms} ms of the request's "

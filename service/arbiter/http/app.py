@@ -27,7 +27,7 @@ from arbiter import __version__
 from arbiter.cache import AnswerCache
 from arbiter.engine.registry import Registry
 from arbiter.graphql.schema import build_schema
-from arbiter.http.admission import Admission
+from arbiter.http.admission import FULL_FOR, Admission
 from arbiter.http.graphql_endpoint import GraphQLEndpoint
 from arbiter.http.guard import INTERNAL_ERROR, Guard
 from arbiter.http.openapi import build_openapi
@@ -61,14 +61,23 @@ def build_rate_limiter(settings: Settings, cache: AnswerCache,
 
 
 def service_routes(registry: Registry, cache: AnswerCache, metrics: Metrics,
-                   openapi: bytes) -> list[Route]:
+                   openapi: bytes, admission: Admission) -> list[Route]:
     """Health, readiness, metrics and the OpenAPI document."""
     async def healthz(request: Request) -> Response:
+        # Liveness: the process and its event loop answer, however busy the worker is.
         return json_response({"status": "ok"})
 
     async def readyz(request: Request) -> Response:
-        # A degraded Redis is reported, never a reason to stop serving: answers are computed.
+        # Readiness: whether this worker takes requests. A degraded Redis is reported,
+        # never a reason to stop serving (answers are computed); admission full for
+        # longer than a moment is (every request would get 503 here).
         status = await cache.status()
+        unready = admission.unready()
+        if unready is not None:
+            return json_response({"status": "full", "limit": unready,
+                                  "detail": f"every request has been refused ({unready}) for "
+                                  f"more than {FULL_FOR:g} s",
+                                  "rulesets": registry.ids(), "cache": status.as_dict()}, 503)
         return json_response({"status": "ready", "rulesets": registry.ids(),
                               "cache": status.as_dict()})
 
@@ -134,13 +143,14 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
                                          rate_limited=limiter is not None,
                                          max_batch=settings.max_batch))
-    graphql = GraphQLEndpoint(build_schema(registry, settings, service),
+    graphql = GraphQLEndpoint(build_schema(registry, settings, service), service.compute.slots,
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
+    admission = Admission.from_settings(settings)
     routes: list[Any] = [
         # The routes most requests take first: Starlette tries them in order.
         *rest.routes(),
-        *service_routes(registry, cache, metrics, openapi),
+        *service_routes(registry, cache, metrics, openapi, admission),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         *page_routes(registry),
     ]
@@ -161,5 +171,4 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
                                allow_headers=["authorization", "content-type", "x-api-key"],
                                expose_headers=["retry-after"], max_age=600)
-    return Guard(outer, settings.max_body_bytes, settings.log_bodies, metrics,
-                 Admission.from_settings(settings))
+    return Guard(outer, settings.max_body_bytes, settings.log_bodies, metrics, admission)

@@ -3,7 +3,9 @@
 body a 400, never a RecursionError) and transport errors answered as RFC 9457 problem
 documents like every other 4xx of the service. ``GET /graphql`` from a browser is the
 GraphiQL page with the service's own copy of GraphiQL (``pages.graphiql_page``), never a
-CDN's. Each operation runs on GraphQL's own loop (``loop``), off the service's."""
+CDN's. Each operation runs on GraphQL's own loop (``loop``), off the service's; its
+judging in the worker's compute threads, under a slot it holds from its first judging
+until its answer is written (``service.slots``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from arbiter.http.pages import graphiql_page
 from arbiter.http.problems import problem
 from arbiter.http.scope import body_of, document_of
 from arbiter.service.loops import run_on
+from arbiter.service.slots import HELD, Held, Slots
 
 # The body of the operation under way and its document as the strict JSON reading parsed
 # it (``scope.DOCUMENT``), so that strawberry's ``decode_json`` does not parse it again.
@@ -30,6 +33,10 @@ _READ: ContextVar[tuple[bytes, Any] | None] = ContextVar("arbiter_graphql_read",
 
 
 class GraphQLEndpoint(GraphQL):
+    def __init__(self, schema: Any, slots: Slots, **options: Any) -> None:
+        super().__init__(schema, **options)
+        self.slots = slots
+
     async def render_graphql_ide(self, request: Any) -> HTMLResponse:
         return HTMLResponse(graphiql_page())
 
@@ -73,10 +80,14 @@ class GraphQLEndpoint(GraphQL):
         document = document_of(scope)
         if document is not None:
             _READ.set((body, document))  # (this request's context, copied by run_on)
+        held = Held(self.slots)
+        HELD.set(held)  # (likewise)
         try:
             response: Any = await run_on(graphql_loop(),
                                          self.run(Request(scope=scope, receive=replay)))
         except HTTPException as exc:
             errors = [Problem("", exc.reason)] if exc.status_code == 400 else []
             response = problem(exc.status_code, exc.reason, errors)
+        finally:
+            held.give_up()  # the answer is written: its judging's memory is the answer's
         await response(scope, receive, send)

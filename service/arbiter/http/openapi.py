@@ -155,8 +155,16 @@ def _service_paths(registry: Registry, guarded: dict[str, Any]) -> dict[str, Any
                                            **TRANSPORT}}},
         "/readyz": {"get": {"operationId": "readyz", "tags": ["service"], **OPEN,
                             "summary": "Readiness, with the rulesets served and the cache's "
-                            "state (a degraded Redis is reported, never a reason to stop).",
-                            "responses": {"200": _plain_json("Ready."), **TRANSPORT}}},
+                            "state (a degraded Redis is reported, never a reason to stop); "
+                            "503 while the worker takes no request.",
+                            "responses": {
+                                "200": _plain_json("Ready."),
+                                "503": _plain_json(
+                                    "Not ready: every request has been refused for more than "
+                                    "a few seconds (`limit` names the setting that is full); "
+                                    "/healthz still answers.",
+                                    {"status": "full", "limit": "ARBITER_MAX_IN_FLIGHT"}),
+                                **TRANSPORT}}},
         "/metrics": {"get": {"operationId": "metrics", "tags": ["service"], **OPEN,
                              "summary": "Prometheus metrics: requests by route, ruleset and "
                              "status, latencies, cache and circuit-breaker events.",

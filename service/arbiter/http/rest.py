@@ -164,6 +164,14 @@ class RestApi:
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})
+        if rest.startswith("schema/") and rest[len("schema/"):] in ("state.json",
+                                                                     "action.json"):
+            return problem(405, f"{request.url.path} answers GET only",
+                           headers={"allow": "GET"})
+        board = rest.removeprefix("boards/")
+        if ruleset.boards is not None and board != rest and board and "/" not in board:
+            return problem(405, f"{request.url.path} answers GET and PUT only",
+                           headers={"allow": "GET, PUT"})
         if rest.startswith("schema/"):
             return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
                            "state.json and action.json")

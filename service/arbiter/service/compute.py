@@ -2,10 +2,14 @@
 how long: the request's compute budget (``ARBITER_COMPUTE_BUDGET_MS``).
 
 The work runs in worker threads, off the event loop, so /healthz and /readyz answer while
-every thread is busy (``ARBITER_COMPUTE_THREADS`` per worker process); work the caller
-knows to be small runs on the event loop itself, within its ``LoopShare``; and work for a
-request that runs on another loop (GraphQL's: ``service.loops``) runs on that loop's own
-thread, already off the service's loop.
+every thread is busy (``ARBITER_COMPUTE_THREADS`` per worker process); a request judges
+only while it holds one of as many slots (``service.slots``), whichever loop it runs on:
+REST's on the service's loop, GraphQL's on its own (``graphql.loop``), which used to
+judge on that loop's one thread beside the others (a third judging at once, and every
+GraphQL operation queued behind the longest). Work the caller knows to be small runs on
+the event loop itself, within its ``LoopShare``, for at most ``INLINE_SECONDS``: at the
+first checkpoint past them it stops and is judged again in a thread, so a small body
+with a long plan (480 steps of area_movement: 85 ms) cannot hold the loop.
 
 The budget is cooperative: each computation runs within a ``Deadline`` (the engine's
 ``Bounds``), whose ``checkpoint`` the engine's long loops call between two steps (the
@@ -22,11 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import anyio
 
@@ -36,27 +39,42 @@ from arbiter.service.limits import DEFAULT_MAX_ANSWER_BYTES
 from arbiter.service.loop_share import LoopShare
 from arbiter.service.loops import away
 from arbiter.service.problems import BudgetExceeded, answer_too_large
+from arbiter.service.slots import HELD, Slots
 from arbiter.settings import Settings
 
 T = TypeVar("T")
 # The GIL switch interval a serving process sets (http.app): how long a judging thread
 # may keep the event loop waiting for each read or write it has to make.
 SWITCH_INTERVAL = 0.0005
+# How long work offered inline may hold the event loop before it is moved to a thread: a
+# small validate takes a millisecond or two; one that takes longer is not small.
+INLINE_SECONDS = 0.005
+
+
+class _NotSmall(Exception):
+    """Work offered inline reached a checkpoint past ``INLINE_SECONDS``."""
 
 
 class Deadline:
     """The bounds of one computation: ``until`` (a ``perf_counter`` time; None, no
     budget) and the answer limit (``ARBITER_MAX_ANSWER_BYTES``)."""
 
-    __slots__ = ("answer_bytes", "budget_ms", "until")
+    __slots__ = ("answer_bytes", "budget_ms", "inline_until", "until")
 
-    def __init__(self, until: float | None, budget_ms: int, answer_bytes: int) -> None:
+    def __init__(self, until: float | None, budget_ms: int, answer_bytes: int,
+                 inline_until: float | None = None) -> None:
         self.until = until
         self.budget_ms = budget_ms
         self.answer_bytes = answer_bytes
+        self.inline_until = inline_until  # work on the event loop: move it past this
 
     def checkpoint(self) -> None:
-        if self.until is not None and time.perf_counter() > self.until:
+        if self.until is None and self.inline_until is None:
+            return
+        now = time.perf_counter()
+        if self.inline_until is not None and now > self.inline_until:
+            raise _NotSmall
+        if self.until is not None and now > self.until:
             raise BudgetExceeded(self.budget_ms)
 
     def check_answer(self, predicted: int, what: str) -> None:
@@ -66,11 +84,11 @@ class Deadline:
 
 class Compute:
     """Runs synchronous work under the request's budget: in a worker thread (at most
-    ``threads`` at once per worker process), on the event loop when the caller says it is
-    small and the loop has time for it, or where it is called from another loop.
+    ``threads`` at once per worker process, REST and GraphQL together), or on the event
+    loop when the caller says it is small and the loop has time for it.
 
-    The hop is one semaphore and ``run_in_executor`` on the process's own pool of
-    ``threads`` threads: measured no slower than anyio's ``to_thread`` with a
+    The hop is a slot (``service.slots``) and ``run_in_executor`` on the process's own
+    pool of ``threads`` threads: measured no slower than anyio's ``to_thread`` with a
     ``CapacityLimiter``, used before, with fewer layers (README, Hardening)."""
 
     def __init__(self, budget_ms: int, threads: int,
@@ -80,9 +98,7 @@ class Compute:
         self.max_answer_bytes = max_answer_bytes
         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="arbiter-judge")
         self._loop_time = LoopShare()
-        # One semaphore per event loop: the TestClient runs a loop per client.
-        self._slots: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = \
-            weakref.WeakKeyDictionary()
+        self.slots = Slots(self.threads)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Compute:
@@ -90,41 +106,53 @@ class Compute:
                    settings.max_answer_bytes)
 
     async def run(self, fn: Callable[[], T], inline: bool = False) -> T:
-        """``fn()`` under the request's budget: in a worker thread; on the event loop
-        itself when ``inline`` (work the caller knows to be small) and the loop has time
-        for it; on the calling thread when the request runs on another loop."""
+        """``fn()`` under the request's budget: in a worker thread once the request holds
+        a slot (a GraphQL operation's own, ``slots.HELD``, taken at its first judging);
+        on the event loop itself when ``inline`` (work the caller knows to be small), the
+        loop has time for it and it is done within ``INLINE_SECONDS``."""
         spent = spent_now()
-        remaining = self._remaining(spent)
-        if away() is not None:
-            return self.here(fn, remaining, spent)
-        if inline and self._loop_time.take():
+        self._remaining(spent)  # none left: refused before waiting for anything
+        if inline and away() is None and self._loop_time.take():
             started = time.perf_counter()
             try:
-                return self.here(fn, remaining, spent)
+                return self.here(fn, self._remaining(spent), spent,
+                                 started + INLINE_SECONDS)
+            except _NotSmall:
+                pass  # judged again from the start in a thread (its time still counts)
             finally:
                 self._loop_time.spend(time.perf_counter() - started)
-        loop = asyncio.get_running_loop()
-        slot = self._slot(loop)
-        await slot.acquire()
-        try:
-            # The request's context goes with the work (its account, its request id).
-            future = loop.run_in_executor(self._pool, copy_context().run, self.here, fn,
-                                          remaining, spent)
-            # Never abandoned: stopped work ends at its next checkpoint, and its slot is
-            # free only then (a cancelled request waits for it too).
-            with anyio.CancelScope(shield=True):
-                result: T = await future
-            return result
-        finally:
-            slot.release()
+        held = HELD.get()
+        if held is None:
+            await self.slots.acquire()
+            try:
+                return await self._in_thread(fn, spent)
+            finally:
+                self.slots.release()
+        async with held.turn:
+            await held.take()
+            return await self._in_thread(fn, spent)
 
-    def here(self, fn: Callable[[], T], remaining: float, spent: Spent) -> T:
+    async def _in_thread(self, fn: Callable[[], T], spent: Spent) -> T:
+        loop = asyncio.get_running_loop()
+        # The request's context goes with the work (its account, its request id).
+        future = loop.run_in_executor(self._pool, copy_context().run, self.here, fn,
+                                      self._remaining(spent), spent)
+        # Never abandoned: stopped work ends at its next checkpoint, and its slot is free
+        # only then (a cancelled request waits for it too).
+        with anyio.CancelScope(shield=True):
+            result: T = await future
+        return result
+
+    def here(self, fn: Callable[[], T], remaining: float, spent: Spent,
+             inline_until: float | None = None) -> T:
         """``fn()`` on this thread within its deadline (``remaining`` seconds from now,
-        when there is a budget), its time added to the request's account."""
+        when there is a budget), its time added to the request's account; on the event
+        loop, stopped at a checkpoint past ``inline_until`` (``_NotSmall``)."""
         started = time.perf_counter()
         until = started + remaining if self.budget_ms > 0 else None
         try:
-            with within(Deadline(until, self.budget_ms, self.max_answer_bytes)):
+            with within(Deadline(until, self.budget_ms, self.max_answer_bytes,
+                                 inline_until)):
                 result = fn()
         finally:
             spent.seconds += time.perf_counter() - started
@@ -139,9 +167,3 @@ class Compute:
         if self.budget_ms > 0 and remaining <= 0:
             raise BudgetExceeded(self.budget_ms)
         return remaining
-
-    def _slot(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
-        slots = self._slots.get(loop)
-        if slots is None:
-            slots = self._slots[loop] = asyncio.Semaphore(self.threads)
-        return slots

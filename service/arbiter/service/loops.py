@@ -5,8 +5,8 @@ answer cache and the board store), while a transport may run a request on a loop
 own in another thread (GraphQL completes large answers on its own loop, so the probes
 keep answering: ``graphql.loop``). ``run_on`` hands a coroutine to such a loop and
 remembers the home loop in the request's context; from there, ``away`` says the work is
-not at home (compute then runs on the calling thread, with no hop to a worker thread),
-``at_home`` awaits the home loop's I/O, and ``call_at_home`` schedules it.
+not at home (compute then never runs on the loop itself), ``at_home`` awaits the home
+loop's I/O, and ``call_at_home`` schedules it.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness, with the rulesets served and the cache's state (a degraded Redis is reported, never a reason to stop). */
+        /** Readiness, with the rulesets served and the cache's state (a degraded Redis is reported, never a reason to stop); 503 while the worker takes no request. */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -9257,6 +9257,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not ready: every request has been refused for more than a few seconds (`limit` names the setting that is full); /healthz still answers. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
         };

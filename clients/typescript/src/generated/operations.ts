@@ -383,7 +383,7 @@ export class GeneratedClient {
     return this.transport.call({ operationId: "openapi", method: "GET", path: "/openapi.json" }, undefined, options);
   }
 
-  /** Readiness, with the rulesets served and the cache's state (a degraded Redis is reported, never a reason to stop). `GET /readyz` (readyz). */
+  /** Readiness, with the rulesets served and the cache's state (a degraded Redis is reported, never a reason to stop); 503 while the worker takes no request. `GET /readyz` (readyz). */
   readyz(options?: CallOptions): Promise<Answer<"readyz">> {
     return this.transport.call({ operationId: "readyz", method: "GET", path: "/readyz" }, undefined, options);
   }
