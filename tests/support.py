@@ -23,9 +23,9 @@ def free_port() -> int:
         return port
 
 
-def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
     """Poll ``base``/healthz until it answers 200; fail with the server's output if the
-    process dies or the time runs out."""
+    process dies or the time runs out (a busy machine has taken 14 s to start one)."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -34,6 +34,7 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0
         except httpx.TransportError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
+            stop(proc)  # else reading its output would wait for it to end
             out = proc.stdout.read().decode() if proc.stdout else ""
             raise RuntimeError(f"the server at {base} did not start:\n{out}")
         time.sleep(0.1)
@@ -53,8 +54,25 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def serve(env: dict[str, str] | None = None) -> Iterator[str]:
     """Base URL of an ``arbiter serve`` process (the entry point the Dockerfile runs) with
     ``env`` on top of the environment, stopped when the block ends."""
-    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env) as base:
+    with serve_process(env) as (base, _):
         yield base
+
+
+@contextlib.contextmanager
+def serve_process(env: dict[str, str] | None = None
+                  ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serve``'s base URL and its process (one worker: the process that answers, whose
+    memory /proc shows)."""
+    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env) as running:
+        yield running
+
+
+def peak_rss_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), in KiB."""
+    for line in open(f"/proc/{pid}/status").read().splitlines():  # noqa: SIM115  # one read
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmHWM for process {pid}")
 
 
 # A process serving the built-in rulesets and one more, registered from a module outside
@@ -80,13 +98,14 @@ def serve_one_more(module: str, folder: str) -> Iterator[str]:
     """Base URL of a server of the built-in rulesets and ``module``'s ``RULESET``, the
     module imported from ``folder``, stopped when the block ends."""
     path = os.pathsep.join(p for p in (folder, os.environ.get("PYTHONPATH", "")) if p)
-    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as base:
+    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as (base, _):
         yield base
 
 
 @contextlib.contextmanager
-def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
-    """Base URL of ``python <args> <port>`` on a free port, once it answers."""
+def _running(args: list[str], env: dict[str, str] | None
+             ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Base URL and process of ``python <args> <port>`` on a free port, once it answers."""
     port = free_port()
     full = {**os.environ, "ARBITER_LOG_LEVEL": "warning", **(env or {})}
     proc = subprocess.Popen([sys.executable, *args, str(port)], env=full,
@@ -94,6 +113,6 @@ def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, proc)
-        yield base
+        yield base, proc
     finally:
         stop(proc)
