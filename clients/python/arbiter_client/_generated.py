@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1a7d88547f60f45925e796bdd7400e3b89476c6a59cc60196dc2cf5ea0ec4c7'
+SCHEMA_SHA256 = '7605c46b905efd7af559d5c4459a6177f6786dd46ac35c8a82e07e1db49b1701'
 
 
 class AreaMovement(RulesetApi):

@@ -9787,6 +9787,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -10644,6 +10653,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -11494,6 +11512,15 @@ export interface operations {
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12456,6 +12483,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -13306,6 +13342,15 @@ export interface operations {
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
