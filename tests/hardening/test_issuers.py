@@ -8,6 +8,7 @@ start; one that signs nothing stays open as before (in process: the policy's tab
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from starlette.testclient import TestClient
 
 from arbiter.http.app import create_app
 from arbiter.rulesets.region_conquest.examples import EXAMPLE_ACTION, EXAMPLE_STATE
+from arbiter.service.configured import start_warnings
 from arbiter.settings import Settings
 from support import free_port, serve, stop, wait_healthy
 
@@ -124,10 +126,23 @@ def test_issuer_keys_are_kept_only_as_digests() -> None:
     assert len(settings.issuer_key_sha256) == 64
 
 
-def test_a_service_that_signs_without_issuers_says_so_at_start() -> None:
+# What `arbiter serve` warns of at start (issue 29, items 9 and 10): Redis used without a
+# key for its values (anyone who can write there could plant answers), and a service that
+# signs states with nobody allowed to start a game.
+REDIS = os.environ.get("ARBITER_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+WARNINGS = {
+    "redis without a cache key": ({"ARBITER_REDIS_URL": REDIS},
+                                  ["ARBITER_REDIS_URL", "ARBITER_CACHE_KEY", "plant"]),
+    "signing without issuers": ({"ARBITER_STATE_KEYS": STATE_KEYS},
+                                ["ARBITER_ISSUER_KEYS", "new-game"]),
+}
+
+
+@pytest.mark.parametrize("case", list(WARNINGS))
+def test_arbiter_serve_warns_at_start(case: str) -> None:
+    settings, words = WARNINGS[case]
     port = free_port()
-    env = {**__import__("os").environ, "ARBITER_STATE_KEYS": STATE_KEYS,
-           "ARBITER_LOG_LEVEL": "warning"}
+    env = {**os.environ, **settings, "ARBITER_LOG_LEVEL": "warning"}
     proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--host", "127.0.0.1",
                              "--port", str(port)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
@@ -137,4 +152,9 @@ def test_a_service_that_signs_without_issuers_says_so_at_start() -> None:
         stop(proc)
     assert proc.stdout is not None
     logged = proc.stdout.read().decode()
-    assert "ARBITER_ISSUER_KEYS" in logged and "new-game" in logged, logged
+    assert all(word in logged for word in words), logged
+    # With the key (or the issuers) set, no warning.
+    quiet = {"ARBITER_CACHE_KEY": "c" * 40} if "ARBITER_REDIS_URL" in settings else \
+        {"ARBITER_ISSUER_KEYS": ISSUER}
+    assert start_warnings(Settings(**{k.removeprefix("ARBITER_").lower(): v
+                                      for k, v in {**settings, **quiet}.items()})) == []
