@@ -27,9 +27,9 @@ def free_port() -> int:
         return port
 
 
-def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
     """Poll ``base``/healthz until it answers 200; fail with the server's output if the
-    process dies or the time runs out."""
+    process dies or the time runs out (a busy machine has taken 14 s to start one)."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -38,6 +38,7 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0
         except httpx.TransportError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
+            stop(proc)  # else reading its output would wait for it to end
             out = proc.stdout.read().decode() if proc.stdout else ""
             raise RuntimeError(f"the server at {base} did not start:\n{out}")
         time.sleep(0.1)
@@ -74,10 +75,7 @@ class Server:
 
     def peak_rss_mib(self) -> float:
         """The most memory the worker has held since it started (``VmHWM``), in MiB."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-        raise AssertionError(f"no VmHWM for process {self.pid}")
+        return peak_rss_kib(self.pid) / 1024
 
 
 @contextlib.contextmanager
@@ -89,6 +87,14 @@ def serving(env: dict[str, str] | None = None) -> Iterator[Server]:
         output = Path(folder) / "server.log"
         with output.open("wb") as sink, _running(args, env, sink) as (base, proc):
             yield Server(base, proc.pid, output)
+
+
+def peak_rss_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), in KiB."""
+    for line in open(f"/proc/{pid}/status").read().splitlines():  # noqa: SIM115  # one read
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmHWM for process {pid}")
 
 
 # A process serving the built-in rulesets and one more, registered from a module outside

@@ -42,7 +42,8 @@ from pydantic_settings import (
 PREFIX = "ARBITER_"
 REDIS_SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "redis+sentinel")
 # Values never echoed in an error: they are (or may hold) secrets.
-SECRET = {"api_keys", "api_key_sha256", "state_keys", "cache_key"}
+SECRET = {"api_keys", "api_key_sha256", "issuer_keys", "issuer_key_sha256", "state_keys",
+          "cache_key"}
 # Secrets whose validator's reason names no secret (a key's id, its number, a length).
 SAFE_REASONS = {"state_keys", "cache_key"}
 # A state key: its id (what a signature names) and its secret.
@@ -235,6 +236,17 @@ class Settings(BaseSettings):
         "", description="Comma-separated hex SHA-256 digests of further API keys, so the keys "
         "themselves need not be in the environment.",
         **_allowed("comma-separated SHA-256 digests, 64 hex digits each"))
+    issuer_keys: str = Field(
+        "", description="Comma-separated keys of the game servers that may start games "
+        "(`new-game`, REST and GraphQL), sent like an API key; each is also accepted where "
+        "an API key is. When set, no other key may start a game. Unset: anyone who may use "
+        "the API may, unless ARBITER_STATE_KEYS is set, when nobody may over HTTP (a new "
+        "game's state is signed: README, Signed states). Only their SHA-256 digests are "
+        "kept in memory.", **_allowed("comma-separated keys"))
+    issuer_key_sha256: Annotated[str, AfterValidator(_digests)] = Field(
+        "", description="Comma-separated hex SHA-256 digests of further issuer keys, so the "
+        "keys themselves need not be in the environment.",
+        **_allowed("comma-separated SHA-256 digests, 64 hex digits each"))
     rate_limit: float = Field(0.0, ge=0, le=1_000_000, allow_inf_nan=False, description=(
         "Requests per second each API key (each client address when no keys are set) may "
         "make on average; more get 429 with Retry-After. Shared through ARBITER_REDIS_URL "
@@ -312,12 +324,15 @@ class Settings(BaseSettings):
     @model_validator(mode="before")
     @classmethod
     def _digest_keys(cls, data: Any) -> Any:
-        """Plain API keys never stay in memory: they become SHA-256 digests at once."""
-        if isinstance(data, dict) and data.get("api_keys"):
-            keys = _listed(str(data["api_keys"]))
-            digests = [hashlib.sha256(key.encode()).hexdigest() for key in keys]
-            merged = ",".join(d for d in (str(data.get("api_key_sha256") or ""), *digests) if d)
-            data = {**data, "api_keys": "", "api_key_sha256": merged}
+        """Plain API and issuer keys never stay in memory: they become SHA-256 digests at
+        once."""
+        for plain, digested in (("api_keys", "api_key_sha256"),
+                                ("issuer_keys", "issuer_key_sha256")):
+            if isinstance(data, dict) and data.get(plain):
+                keys = _listed(str(data[plain]))
+                digests = [hashlib.sha256(key.encode()).hexdigest() for key in keys]
+                merged = ",".join(d for d in (str(data.get(digested) or ""), *digests) if d)
+                data = {**data, plain: "", digested: merged}
         return data
 
     @model_validator(mode="after")

@@ -77,9 +77,12 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def signing() -> Iterator[TestClient]:
-    """A service that signs states and requires them signed."""
-    with TestClient(create_app(Settings(state_keys=f"k1:{KEY}",
-                                        require_signed_states=True))) as client:
+    """A service that signs states and requires them signed, asked by the game server
+    (its issuer key: only an issuer may start a game there)."""
+    issuer = "issuer-" + "i" * 32
+    with TestClient(create_app(Settings(state_keys=f"k1:{KEY}", require_signed_states=True,
+                                        issuer_keys=issuer)),
+                    headers={"x-api-key": issuer}) as client:
         yield client
 
 

@@ -86,7 +86,7 @@ def test_every_log_line_of_a_request_carries_its_id() -> None:
         await send({"type": "http.response.body", "body": b"ok"})
 
     try:
-        client = TestClient(Guard(app, 1000))
+        client = TestClient(Guard(app))
         rid = client.get("/x", headers={"x-request-id": "req-42"}).headers["x-request-id"]
         logging.getLogger("arbiter.test").info("outside")
     finally:
@@ -119,7 +119,9 @@ def test_an_unknown_query_is_404_and_a_known_route_asked_by_get_is_405(
 
 
 def test_the_metrics_count_requests_violations_limits_and_refusals() -> None:
-    client = TestClient(create_app(Settings(api_keys="k", rate_limit=0.001, rate_burst=2,
+    # Three: the key and the rate are checked from the headers, before the body, so the
+    # request over the body limit takes a token too.
+    client = TestClient(create_app(Settings(api_keys="k", rate_limit=0.001, rate_burst=3,
                                             max_body_bytes=50_000)))
     auth = {"authorization": "Bearer k"}
     illegal = {**EXAMPLE_ACTION, "player": "blue"}

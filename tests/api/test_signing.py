@@ -31,6 +31,8 @@ from test_golden_engine import REGISTRY
 OLD = "S3cret-old-" + "o" * 32
 NEW = "S3cret-new-" + "n" * 32
 OTHER = "S3cret-other-" + "x" * 32
+# The game server's key: new-game signs only for an issuer (service/issuing.py).
+ISSUER = "game-server-" + "g" * 32
 SECRETS = (OLD, NEW, OTHER)
 HM = "/v1/rulesets/hex_maneuver"
 RC = "/v1/rulesets/region_conquest"
@@ -55,7 +57,7 @@ def service() -> Iterator[Any]:
     clients: list[TestClient] = []
 
     def make(**settings: Any) -> TestClient:
-        client = TestClient(create_app(Settings(**settings)))
+        client = TestClient(create_app(Settings(**{"issuer_keys": ISSUER, **settings})))
         clients.append(client.__enter__())
         return client
 
@@ -73,7 +75,7 @@ def signing(service: Any) -> TestClient:
 
 def post(client: TestClient, path: str, body: dict[str, Any]) -> tuple[int, Any]:
     r = client.post(path, content=orjson.dumps(body),
-                    headers={"content-type": "application/json"})
+                    headers={"content-type": "application/json", "x-api-key": ISSUER})
     for secret in SECRETS:
         assert secret not in r.text
     return r.status_code, r.json()

@@ -133,8 +133,19 @@ def compose_arbiter_services() -> dict[str, dict[str, Any]]:
     services = compose()["services"]
     return {name: service for name, service in services.items()
             if isinstance(service.get("build"), dict)
-            and (DEPLOY / service["build"]["context"] / service["build"]["dockerfile"])
-            .resolve() == DOCKERFILE}
+            and (DEPLOY / service["build"]["context"]
+                 / service["build"].get("dockerfile", "Dockerfile")).resolve() == DOCKERFILE}
+
+
+# Compose's required interpolation, ${NAME:?why}: the value comes from the environment or
+# deploy/.env, and Compose refuses to start without it.
+REQUIRED_VARIABLE = re.compile(r"\$\{(\w+):\?[^}]*\}")
+
+
+def interpolated(value: str, variables: dict[str, str] | None = None) -> str:
+    """A Compose value with each ${NAME:?why} replaced (by a 64-hex-digit stand-in)."""
+    return REQUIRED_VARIABLE.sub(lambda m: (variables or {}).get(m.group(1), "ab" * 32),
+                                 value)
 
 
 def compose_environment(service: dict[str, Any]) -> dict[str, str]:
@@ -334,10 +345,20 @@ def test_the_kustomization_lists_every_manifest_but_the_optional_ones() -> None:
 
 
 @pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
-def test_kustomize_renders_the_listed_manifests() -> None:
-    rendered = subprocess.run(["kubectl", "kustomize", str(K8S)], capture_output=True,
+def test_kustomize_renders_the_listed_manifests(tmp_path: Path) -> None:
+    # With the secrets file the README has the operator create (never in the repository).
+    copy = tmp_path / "k8s"
+    shutil.copytree(K8S, copy)
+    (copy / "secrets.env").write_text(f"ARBITER_CACHE_KEY={'c' * 64}\n"
+                                      f"REDIS_PASSWORD={'r' * 64}\n")
+    rendered = subprocess.run(["kubectl", "kustomize", str(copy)], capture_output=True,
                               text=True, timeout=20, check=True).stdout
     docs = [doc for doc in yaml.safe_load_all(rendered) if doc]
+    (secret,) = [doc for doc in docs if doc["kind"] == "Secret"]
+    assert secret["metadata"]["name"].startswith("arbiter-secrets-")  # named by content
+    docs.remove(secret)
+    refs = re.findall(r"name: (arbiter-secrets[\w-]*)", rendered)
+    assert refs and set(refs) == {secret["metadata"]["name"]}, refs
     top_level = [path for path in MANIFEST_FILES if path.parent == K8S]
     expected = {(doc["kind"], doc["metadata"]["name"]) for _, doc in manifests(top_level)}
     assert {(doc["kind"], doc["metadata"]["name"]) for doc in docs} == expected
@@ -463,7 +484,7 @@ def test_the_ports_agree() -> None:
     assert exposed == [image_env()["ARBITER_PORT"]]
     for service in compose_arbiter_services().values():
         port = compose_environment(service).get("ARBITER_PORT", image_env()["ARBITER_PORT"])
-        assert all(mapping.endswith(f":{port}") for mapping in service["ports"])
+        assert service["expose"] == [port] and "ports" not in service
 
 
 # --- environment variables ---------------------------------------------------------------
@@ -474,8 +495,14 @@ def test_every_environment_variable_set_is_one_the_settings_declare() -> None:
     for name in configmap_data():
         set_by.setdefault("deploy/k8s/configmap.yaml", set()).add(name)
     for _, container in arbiter_containers():
-        for variable in container.get("env", []):
-            set_by.setdefault("deploy/k8s Deployment env", set()).add(variable["name"])
+        env = container.get("env", [])
+        # A variable only put into an ARBITER_* value by $(NAME) (Redis's password into
+        # the URL) is the manifest's own, not a setting.
+        spliced = {name for variable in env if variable["name"].startswith("ARBITER_")
+                   for name in re.findall(r"\$\((\w+)\)", variable.get("value", ""))}
+        for variable in env:
+            if variable["name"] not in spliced:
+                set_by.setdefault("deploy/k8s Deployment env", set()).add(variable["name"])
     for service_name, service in compose_arbiter_services().items():
         set_by[f"deploy/compose.yaml {service_name}"] = set(compose_environment(service))
     image = set(image_env()) - PLATFORM_VARIABLES
@@ -491,19 +518,26 @@ def test_the_configured_values_are_ones_the_settings_accept() -> None:
     assert deployed.host == "0.0.0.0"
     assert deployed.workers == 1
     for service in compose_arbiter_services().values():
-        assert Settings.from_env(compose_environment(service)).host == "0.0.0.0"
+        environment = {name: interpolated(value)
+                       for name, value in compose_environment(service).items()}
+        assert Settings.from_env(environment).host == "0.0.0.0"
     image = Settings.from_env(image_env())
     assert image.host == "0.0.0.0" and image.workers >= 1
 
 
+def container_env(container: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A container's ``env`` by name (each entry: ``value`` or ``valueFrom``)."""
+    return {variable["name"]: variable for variable in container.get("env", [])}
+
+
 def test_the_redis_urls_point_at_the_bundled_redis() -> None:
-    url = urlsplit(configmap_data()["ARBITER_REDIS_URL"])
+    url = urlsplit(container_env(the_arbiter_container())["ARBITER_REDIS_URL"]["value"])
     service = one("Service", url.hostname)
     assert url.scheme == "redis"
     assert url.port in {port["port"] for port in service["spec"]["ports"]}
     services = compose()["services"]
     for arbiter in compose_arbiter_services().values():
-        url = urlsplit(compose_environment(arbiter)["ARBITER_REDIS_URL"])
+        url = urlsplit(interpolated(compose_environment(arbiter)["ARBITER_REDIS_URL"]))
         assert url.hostname in services and url.port == 6379
 
 
@@ -526,15 +560,24 @@ def test_redis_is_a_cache_without_persistence() -> None:
     assert not any("volumes" in service for service in compose()["services"].values())
 
 
-def test_compose_runs_two_replicas_beside_redis() -> None:
+def test_compose_runs_two_replicas_beside_redis_behind_the_edge() -> None:
     arbiters = compose_arbiter_services()
     assert len(arbiters) >= 2
-    published = [mapping.split(":")[0] for service in arbiters.values()
-                 for mapping in service["ports"]]
-    assert len(published) == len(set(published))
     for service in arbiters.values():
         assert (DEPLOY / service["build"]["context"]).resolve() == ROOT
         assert "redis" in service["depends_on"]
+        assert "ports" not in service  # reached through the edge only
+    edge = compose()["services"]["edge"]
+    assert (DEPLOY / edge["build"]["context"]).resolve() == DEPLOY / "edge"
+    assert set(edge["depends_on"]) == set(arbiters)
+    (published,) = edge["ports"]
+    listen = (DEPLOY / "edge" / "listen.conf").read_text()
+    assert re.search(rf"^listen {published.split(':')[-1]};$", listen, re.M), listen
+    upstreams = re.findall(r"^server ([\w.-]+):(\d+);$",
+                           (DEPLOY / "edge" / "upstreams.conf").read_text(), re.M)
+    assert {name for name, _ in upstreams} == set(arbiters)
+    assert all(port == compose_environment(arbiters[name]).get("ARBITER_PORT")
+               for name, port in upstreams)
 
 
 # --- the image ---------------------------------------------------------------------------
@@ -673,3 +716,131 @@ def test_the_image_command_serves_and_passes_its_healthcheck(tmp_path: Path) -> 
             stop(server)
     failed = subprocess.run(healthcheck, env=env, timeout=10, capture_output=True)
     assert failed.returncode != 0, "the HEALTHCHECK must fail when nothing answers"
+
+
+# --- secrets: a cache key and a Redis password in every shipped configuration -------------
+# Anyone who reaches a Redis without a password can write to it, and values written
+# without ARBITER_CACHE_KEY are only checksummed: such a one could plant answers that
+# every replica serves (issue 29, item 9). Both come from secrets the operator makes,
+# never from a literal in the repository.
+
+
+def generated_secrets() -> set[str]:
+    (kustomization,) = load_docs(KUSTOMIZATION)
+    return {generator["name"] for generator in kustomization.get("secretGenerator", [])}
+
+
+def secret_ref(variable: dict[str, Any] | None) -> tuple[str, str] | None:
+    """(Secret, key) a container variable is read from, if it is read from one."""
+    ref = ((variable or {}).get("valueFrom") or {}).get("secretKeyRef")
+    return (ref["name"], ref["key"]) if ref else None
+
+
+def k8s_secret_problems(docs: list[dict[str, Any]], generated: set[str]) -> list[str]:
+    """What leaves the Kubernetes configuration open to planted cache entries."""
+    problems = []
+    for doc in docs:
+        if doc.get("kind") == "Secret":
+            problems.append(f"Secret {doc['metadata']['name']}: a literal in the repository "
+                            "(use kustomization.yaml's secretGenerator)")
+        if doc.get("kind") == "ConfigMap" and "ARBITER_CACHE_KEY" in doc.get("data", {}):
+            problems.append("ARBITER_CACHE_KEY in a ConfigMap")
+    passwords = set()
+    for deployment in [doc for doc in docs if doc.get("kind") == "Deployment"]:
+        for container in pod_spec(deployment)["containers"]:
+            env = container_env(container)
+            if container["image"].split(":")[0].rsplit("/", 1)[-1] == ARBITER_IMAGE:
+                key = secret_ref(env.get("ARBITER_CACHE_KEY"))
+                if key is None or key[0] not in generated:
+                    problems.append("the Arbiter container has no ARBITER_CACHE_KEY from a "
+                                    "generated Secret")
+                url = urlsplit(env.get("ARBITER_REDIS_URL", {}).get("value", ""))
+                spliced = re.fullmatch(r"\$\((\w+)\)", url.password or "")
+                password = secret_ref(env.get(spliced.group(1))) if spliced else None
+                if password is None or password[0] not in generated:
+                    problems.append("ARBITER_REDIS_URL carries no password from a generated "
+                                    "Secret")
+                passwords.add(password)
+            elif container["image"].startswith("redis:"):
+                args = container.get("args", [])
+                given = args[args.index("--requirepass") + 1] \
+                    if "--requirepass" in args[:-1] else ""
+                spliced = re.fullmatch(r"\$\((\w+)\)", given)
+                required = secret_ref(env.get(spliced.group(1))) if spliced else None
+                if required is None:
+                    problems.append("Redis requires no password from a Secret")
+                passwords.add(required)
+    if len(passwords) != 1:
+        problems.append(f"Redis and Arbiter take their password from different places: "
+                        f"{passwords}")
+    return problems
+
+
+def compose_secret_problems(document: dict[str, Any]) -> list[str]:
+    """What leaves the compose file open to planted cache entries."""
+    problems = []
+    variables = set()
+    for name, service in document["services"].items():
+        if name in compose_arbiter_services():
+            env = compose_environment(service)
+            if not REQUIRED_VARIABLE.fullmatch(env.get("ARBITER_CACHE_KEY", "")):
+                problems.append(f"{name}: ARBITER_CACHE_KEY is not a required ${{VARIABLE:?}}")
+            # (A regex: the interpolation's message is no part of a URL's grammar.)
+            url = re.fullmatch(r"redis://:(.*)@[\w.-]+:\d+/\d+",
+                               env.get("ARBITER_REDIS_URL", ""))
+            found = REQUIRED_VARIABLE.fullmatch(url.group(1)) if url else None
+            if found is None:
+                problems.append(f"{name}: ARBITER_REDIS_URL has no password from a required "
+                                "${VARIABLE:?}")
+            variables.add(found.group(1) if found else None)
+        elif str(service.get("image", "")).startswith("redis:"):
+            options = redis_options(service["command"])
+            found = REQUIRED_VARIABLE.fullmatch(options.get("requirepass", ""))
+            if found is None:
+                problems.append(f"{name}: Redis requires no password from a required "
+                                "${VARIABLE:?}")
+            variables.add(found.group(1) if found else None)
+    if len(variables) != 1:
+        problems.append(f"Redis and Arbiter take their password from different variables: "
+                        f"{variables}")
+    return problems
+
+
+def test_kubernetes_keys_the_cache_and_redis_needs_a_password() -> None:
+    assert generated_secrets() == {"arbiter-secrets"}
+    docs = [doc for _, doc in manifests()]
+    assert k8s_secret_problems(docs, generated_secrets()) == []
+    # A secrets file with a real secret is never part of the repository.
+    assert not (K8S / "secrets.env").exists() or "secrets.env" in (ROOT / ".gitignore").read_text()
+
+
+def test_compose_keys_the_cache_and_redis_needs_a_password() -> None:
+    assert compose_secret_problems(compose()) == []
+
+
+def test_a_configuration_without_them_is_caught() -> None:
+    """The checks above can fail: each shipped configuration with one piece taken out."""
+    import copy
+
+    docs = [copy.deepcopy(doc) for _, doc in manifests()]
+    (arbiter,) = [c for d in docs if d["kind"] == "Deployment"
+                  for c in pod_spec(d)["containers"] if c["name"] == "arbiter"]
+    (redis,) = [c for d in docs if d["kind"] == "Deployment"
+                for c in pod_spec(d)["containers"] if c["image"].startswith("redis:")]
+    arbiter["env"] = [v for v in arbiter["env"] if v["name"] != "ARBITER_CACHE_KEY"]
+    assert k8s_secret_problems(docs, generated_secrets())
+    docs = [copy.deepcopy(doc) for _, doc in manifests()]
+    for doc in docs:
+        for container in pod_spec(doc)["containers"] if doc["kind"] == "Deployment" else []:
+            if container["image"].startswith("redis:"):
+                container["args"] = container["args"][:-2]  # no --requirepass
+    assert k8s_secret_problems(docs, generated_secrets())
+    assert k8s_secret_problems([doc for _, doc in manifests()], set())  # no generator
+    assert redis  # (found above)
+    document = copy.deepcopy(compose())
+    document["services"]["arbiter-1"]["environment"]["ARBITER_CACHE_KEY"] = "x" * 64
+    assert compose_secret_problems(document)
+    document = copy.deepcopy(compose())
+    document["services"]["arbiter-2"]["environment"]["ARBITER_REDIS_URL"] = \
+        "redis://redis:6379/0"
+    assert compose_secret_problems(document)

@@ -82,7 +82,7 @@ def test_a_signature_is_checked_before_the_action_is_judged() -> None:
     async def run() -> None:
         with opened():
             game = orjson.loads(await service.new_game(
-                hex_maneuver, orjson.dumps({"state": EXAMPLE_STATE})))
+                hex_maneuver, orjson.dumps({"state": EXAMPLE_STATE}), issuer=True))
             edited = {**game["state"], "players": game["state"]["players"][::-1]}
             ghost = {**EXAMPLE_ACTION, "army": "ghost"}
             body = orjson.dumps({"state": edited, "signature": game["signature"],

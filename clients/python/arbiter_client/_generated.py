@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '55a731924f04320e26a15553d548758cdd7c9901bb4f1c237c012419a8b24602'
+SCHEMA_SHA256 = 'd6230cfe13ceacd8870561921cfacabf361fcb3146e4c54c32c006279851f940'
 
 
 class AreaMovement(RulesetApi):

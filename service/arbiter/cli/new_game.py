@@ -41,7 +41,8 @@ def run(registry: Registry, args: argparse.Namespace) -> int:
     try:
         files = cli_io.read_files({"state": args.state})
         sent = cli_io.body([("state", files["state"])])
-        answer = cli_io.answered(lambda service: service.new_game(ruleset, sent))
+        # The operator's own command, with the state keys in its environment: an issuer.
+        answer = cli_io.answered(lambda service: service.new_game(ruleset, sent, issuer=True))
     except Unanswered as failure:
         return cli_io.report("new-game", failure, sources, args)
     cli_io.write_answer(answer, args)

@@ -9,7 +9,8 @@ it (``paths.Where``).
 - ``LIMIT_EXCEEDED``: over a limit (``limit`` and ``maximum`` name it) or the budget;
 - ``STATE_SIGNATURE``: a state whose signature is missing or does not hold;
 - ``BOARD_NOT_FOUND``: a state naming a board the service does not hold (``board``):
-  the client sends the board inline once more.
+  the client sends the board inline once more;
+- ``FORBIDDEN``: a new game asked without an issuer key where one is needed (REST: 403).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from arbiter.service.problems import (
     BudgetExceeded,
     LimitExceeded,
     Malformed,
+    NotIssuer,
     SignatureRefused,
 )
 
@@ -61,6 +63,8 @@ def graphql_error(exc: Exception, where: Where | None = None) -> GraphQLError:
     if isinstance(exc, SignatureRefused):
         return GraphQLError(exc.detail, extensions={
             "code": "STATE_SIGNATURE", "problems": [_located(p, None) for p in exc.problems]})
+    if isinstance(exc, NotIssuer):
+        return GraphQLError(exc.detail, extensions={"code": "FORBIDDEN"})
     assert isinstance(exc, BoardNotFound), exc
     return GraphQLError(str(exc), extensions={
         "code": "BOARD_NOT_FOUND", "board": exc.board,

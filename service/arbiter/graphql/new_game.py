@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from strawberry import Info
 from strawberry.types.field import StrawberryField
 
 from arbiter.engine.registry import AnyRuleset
@@ -38,9 +39,13 @@ def new_game_field(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
     answer = maker.object(NewGame, input=False, name=f"{pascal(ruleset.id)}NewGame",
                           overrides={"state": state_type})
 
-    async def start(state: Any) -> NewGame:
+    async def start(info: Info, state: Any) -> NewGame:
         where = Where(camel(name), {"state": state}, maker)
-        written = await answered(service.new_game(ruleset, body({"state": state})), where)
+        # Whether the request carries an issuer key, as the HTTP gate found it from the
+        # headers (http.scope.is_issuer reads the same state).
+        issuer = bool(getattr(info.context["request"].state, "issuer", False))
+        written = await answered(service.new_game(ruleset, body({"state": state}),
+                                                  issuer=issuer), where)
         return NewGame.model_validate_json(written)
 
     return field(name, start, answer,
@@ -48,5 +53,7 @@ def new_game_field(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
                  "every state is), with a seed the service draws in place of the state's "
                  "rng when it has one (a digital-mode game; none: table mode), signed when "
                  "the service signs states: send the signature beside the state with the "
-                 "game's first question. A Mutation: each call draws a new seed.",
+                 "game's first question. A Mutation: each call draws a new seed. Only a "
+                 "key of ARBITER_ISSUER_KEYS may ask it when those are set or states are "
+                 "signed (`FORBIDDEN` otherwise).",
                  [argument("state", state_type)])

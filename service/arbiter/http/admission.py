@@ -1,4 +1,6 @@
-"""Which requests a worker takes on, and how long a body may take to arrive.
+"""Which requests a worker takes on, and how long a body may take to arrive: ``Admit``,
+the ASGI middleware behind the API keys (``security.Gate``), so a request without a
+valid key is refused from its headers alone and never holds a slot or a body buffer.
 
 A worker answers at most ``ARBITER_MAX_IN_FLIGHT`` requests at once (reading their bodies
 included) on at most ``ARBITER_MAX_CONNECTIONS`` open connections (``connections``
@@ -19,9 +21,13 @@ import asyncio
 import time
 from dataclasses import dataclass
 
-from starlette.types import Receive, Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.http.connections import open_connections
+from arbiter.http.guard import send_problem
+from arbiter.http.problems import LIMIT_TITLE, LIMIT_TYPE
+from arbiter.http.scope import BODY, BODY_READ
+from arbiter.service.account import opened
 from arbiter.settings import Settings
 
 PROBES = frozenset({"/healthz", "/readyz", "/metrics"})
@@ -120,3 +126,79 @@ async def read_body(receive: Receive, body: bytearray, max_body: int,
     except TimeoutError:
         return "late"
     return "whole"
+
+
+class Admit:
+    """Admission, then the body read whole within its size limit (413, by Content-Length
+    or by counting a streamed body) and deadline (408), then the request's account (its
+    compute budget and answer bytes) opened for the application."""
+
+    def __init__(self, app: ASGIApp, max_body: int, admission: Admission | None = None
+                 ) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.admission = admission
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        admission = self.admission
+        refused = admission.refusal(scope) if admission is not None else None
+        if refused is not None:
+            await refuse(send, refused)
+            return
+        try:
+            await self._admitted(scope, receive, send)
+        finally:
+            if admission is not None:
+                admission.leave(scope)
+
+    async def _admitted(self, scope: Scope, receive: Receive, send: Send) -> None:
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            if length.isdigit():
+                await self._too_large(send)
+            else:
+                await send_problem(send, 400, "invalid Content-Length")
+            return
+        body = scope.get(BODY_READ)
+        if body is None:  # outside the guard (a test's app): read into a buffer of its own
+            body = bytearray()
+        timeout = self.admission.body_timeout_ms if self.admission is not None else None
+        read = await read_body(receive, body, self.max_body, timeout)
+        if read == "too-large":
+            await self._too_large(send)
+        elif read == "late":
+            assert self.admission is not None
+            await send_problem(send, 408, self.admission.late_detail(), {"connection": "close"},
+                               type=LIMIT_TYPE, title=LIMIT_TITLE,
+                               limit="ARBITER_BODY_TIMEOUT_MS", maximum=timeout)
+        if read != "whole":
+            return
+        replayed = False
+        whole = scope[BODY] = bytes(body)
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        with opened():  # the request's account: its budget and answer bytes spent
+            await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Send) -> None:
+        await send_problem(send, 413, f"the body exceeds {self.max_body} bytes "
+                           "(ARBITER_MAX_BODY_BYTES)", type=LIMIT_TYPE, title=LIMIT_TITLE,
+                           limit="ARBITER_MAX_BODY_BYTES", maximum=self.max_body)
+
+
+async def refuse(send: Send, refused: Refusal) -> None:
+    """503 with Retry-After for a request the worker does not take on now."""
+    headers = {"retry-after": RETRY_AFTER}
+    if refused.close:
+        headers["connection"] = "close"
+    await send_problem(send, 503, refused.detail, headers, type=LIMIT_TYPE, title=LIMIT_TITLE,
+                       limit=refused.limit, maximum=refused.maximum)

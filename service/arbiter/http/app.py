@@ -1,14 +1,16 @@
 """``create_app(settings)``: the ASGI application over the service's lifecycle (REST
-routes, GraphQL, health, metrics and the OpenAPI document) behind ``Guard`` (request id,
-admission: in-flight and connection caps, body limit and deadline, security headers,
-request log, request metrics, last-resort 500 problem), optional CORS, ``Gate`` (optional
-API keys with their failure throttle, and rate limits) and ``JsonBodies`` (415 for a body
-that is not JSON, 422 for one that is not strict JSON)."""
+routes, GraphQL, health, metrics and the OpenAPI document) behind, from the outside in,
+``Guard`` (request id, security headers, request log, request metrics, last-resort 500
+problem), optional CORS, ``Gate`` (optional API and issuer keys with their failure
+throttle, and rate limits: from the headers alone), ``Admit`` (in-flight and connection
+caps, body limit and deadline: what a request costs, for authenticated ones only) and
+``JsonBodies`` (415 for a body that is not JSON, 422 for one that is not strict JSON)."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
@@ -27,7 +29,7 @@ from arbiter import __version__
 from arbiter.cache import AnswerCache
 from arbiter.engine.registry import Registry
 from arbiter.graphql.schema import build_schema
-from arbiter.http.admission import FULL_FOR, Admission
+from arbiter.http.admission import FULL_FOR, Admission, Admit
 from arbiter.http.graphql_endpoint import GraphQLEndpoint
 from arbiter.http.guard import INTERNAL_ERROR, Guard
 from arbiter.http.openapi import build_openapi
@@ -39,9 +41,11 @@ from arbiter.http.security import ApiKeys, FailureThrottle, Gate
 from arbiter.http.strict_json import JsonBodies
 from arbiter.rulesets import builtin_registry
 from arbiter.service.compute import SWITCH_INTERVAL
-from arbiter.service.configured import build_cache, configured
+from arbiter.service.configured import build_cache, configured, start_warnings
 from arbiter.settings import Settings
 from arbiter.telemetry.metrics import Metrics
+
+log = logging.getLogger("arbiter")
 
 
 def build_rate_limiter(settings: Settings, cache: AnswerCache,
@@ -133,6 +137,8 @@ def lifespan(cache: AnswerCache,
 
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> ASGIApp:
     settings = settings or Settings.from_env()
+    for warning in start_warnings(settings):
+        log.warning(warning)
     registry = registry or builtin_registry(settings.rulesets)
     metrics = Metrics()
     cache = build_cache(settings, metrics)
@@ -161,14 +167,15 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    outer: ASGIApp = JsonBodies(app)
-    if keys or limiter is not None:
+    outer: ASGIApp = Admit(JsonBodies(app), settings.max_body_bytes, admission)
+    issuers = ApiKeys.from_hex(settings.issuer_key_sha256)
+    if keys or issuers or limiter is not None:
         failures = FailureThrottle(settings.auth_failure_limit) \
-            if keys and settings.auth_failure_limit else None
-        outer = Gate(outer, keys, limiter, failures, metrics)
+            if (keys or issuers) and settings.auth_failure_limit else None
+        outer = Gate(outer, keys, limiter, failures, metrics, issuers)
     origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
     if origins:
         outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
                                allow_headers=["authorization", "content-type", "x-api-key"],
                                expose_headers=["retry-after"], max_age=600)
-    return Guard(outer, settings.max_body_bytes, settings.log_bodies, metrics, admission)
+    return Guard(outer, settings.log_bodies, metrics)

@@ -1,11 +1,13 @@
 """``Guard``, the pure ASGI middleware in front of everything: it gives every request its id
 (the client's ``X-Request-ID`` when it is a sane one, else a new one; returned on the
-response and on every log line of the request), refuses bodies over the limit with 413 (by
-Content-Length, or by counting a streamed body), opens the request's compute budget, adds
-the security headers to every response, writes the one JSON log line per request, counts
-the request, its status, its latency and any limit it hit in the metrics, and turns any
-exception that escapes into a 500 problem without internals (the traceback goes to the
-log only)."""
+response and on every log line of the request), adds the security headers to every
+response, writes the one JSON log line per request, counts the request, its status, its
+latency and any limit it hit in the metrics, and turns any exception that escapes into a
+500 problem without internals (the traceback goes to the log only).
+
+What costs the worker something (a slot in flight, the body's bytes: ``admission.Admit``)
+comes after the API key is checked (``security.Gate``), which reads the headers only: a
+request without a valid key never holds what a client with one needs."""
 
 from __future__ import annotations
 
@@ -18,10 +20,8 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from arbiter.http.admission import RETRY_AFTER, Admission, Refusal, read_body
-from arbiter.http.problems import LIMIT_TITLE, LIMIT_TYPE, problem_body
-from arbiter.http.scope import BODY
-from arbiter.service.account import opened
+from arbiter.http.problems import problem_body
+from arbiter.http.scope import BODY_READ
 from arbiter.telemetry.logs import REQUEST_ID, log_request
 from arbiter.telemetry.metrics import Metrics
 
@@ -63,13 +63,11 @@ def limit_named(body: bytes) -> str | None:
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, max_body: int, log_bodies: bool = False,
-                 metrics: Metrics | None = None, admission: Admission | None = None) -> None:
+    def __init__(self, app: ASGIApp, log_bodies: bool = False,
+                 metrics: Metrics | None = None) -> None:
         self.app = app
-        self.max_body = max_body
         self.log_bodies = log_bodies
         self.metrics = metrics
-        self.admission = admission
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -81,7 +79,8 @@ class Guard:
         scope.setdefault("state", {})["request_id"] = rid
         status = 0
         sent = 0
-        body = bytearray()
+        # The body as far as it was read (admission.Admit reads it, once the key holds).
+        body = scope[BODY_READ] = bytearray()
         problem = bytearray()  # the body of a problem document that may name a limit
         metrics = self.metrics
         if metrics is not None:
@@ -102,7 +101,11 @@ class Guard:
             await send(message)
 
         try:
-            await self._guarded(scope, receive, send_with_headers, body)
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if not status:
+                await send_problem(send_with_headers, 500, INTERNAL_ERROR)
         finally:
             seconds = time.perf_counter() - started_at
             log_request(scope, status, seconds, len(body), sent,
@@ -113,79 +116,6 @@ class Guard:
                 if limit is not None:
                     metrics.limit_hit(limit)
             REQUEST_ID.reset(token)
-
-    async def _guarded(self, scope: Scope, receive: Receive, send: Send,
-                       body: bytearray) -> None:
-        admission = self.admission
-        refused = admission.refusal(scope) if admission is not None else None
-        if refused is not None:
-            await refuse(send, refused)
-            return
-        try:
-            await self._admitted(scope, receive, send, body)
-        finally:
-            if admission is not None:
-                admission.leave(scope)
-
-    async def _admitted(self, scope: Scope, receive: Receive, send: Send,
-                        body: bytearray) -> None:
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            if length.isdigit():
-                await self._too_large(send)
-            else:
-                await send_problem(send, 400, "invalid Content-Length")
-            return
-        timeout = self.admission.body_timeout_ms if self.admission is not None else None
-        read = await read_body(receive, body, self.max_body, timeout)
-        if read == "too-large":
-            await self._too_large(send)
-        elif read == "late":
-            assert self.admission is not None
-            await send_problem(send, 408, self.admission.late_detail(), {"connection": "close"},
-                               type=LIMIT_TYPE, title=LIMIT_TITLE,
-                               limit="ARBITER_BODY_TIMEOUT_MS", maximum=timeout)
-        if read != "whole":
-            return
-        replayed = False
-        whole = scope[BODY] = bytes(body)
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": whole, "more_body": False}
-            return await receive()
-
-        started = False
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        with opened():  # the request's account: its budget and answer bytes spent
-            try:
-                await self.app(scope, replay, watch)
-            except Exception:
-                log.exception("unhandled error on %s %s", scope.get("method"),
-                              scope.get("path"))
-                if not started:
-                    await send_problem(send, 500, INTERNAL_ERROR)
-
-    async def _too_large(self, send: Send) -> None:
-        await send_problem(send, 413, f"the body exceeds {self.max_body} bytes "
-                           "(ARBITER_MAX_BODY_BYTES)", type=LIMIT_TYPE, title=LIMIT_TITLE,
-                           limit="ARBITER_MAX_BODY_BYTES", maximum=self.max_body)
-
-
-async def refuse(send: Send, refused: Refusal) -> None:
-    """503 with Retry-After for a request the worker does not take on now."""
-    headers = {"retry-after": RETRY_AFTER}
-    if refused.close:
-        headers["connection"] = "close"
-    await send_problem(send, 503, refused.detail, headers, type=LIMIT_TYPE, title=LIMIT_TITLE,
-                       limit=refused.limit, maximum=refused.maximum)
 
 
 async def send_problem(send: Send, status: int, detail: str,

@@ -266,9 +266,17 @@ def _posted_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], 
             "summary": summary,
             "requestBody": {"required": True, "content": {"application/json": body}},
             "responses": {"200": _ok(ref(response, "serialization"),
-                                     example=answer_example(ruleset, name)), **errors},
+                                     example=answer_example(ruleset, name)), **errors,
+                          **(NOT_ISSUER if name == "new-game" else {})},
         }}
     return paths
+
+
+# new-game's own refusal (service/issuing.py).
+NOT_ISSUER = {"403": _problem(
+    "The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer "
+    "keys are set, or the service signs states (then, without issuer keys, nobody may start "
+    "a game over HTTP).")}
 
 
 def _board_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], str], str],

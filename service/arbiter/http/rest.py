@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from arbiter.engine.registry import AnyRuleset, Registry
 from arbiter.http.problems import problem, problem_for
-from arbiter.http.scope import body_of, document_of
+from arbiter.http.scope import body_of, document_of, is_issuer
 from arbiter.service.catalogue import ruleset_list
 from arbiter.service.contract import description
 from arbiter.service.lifecycle import Service
@@ -88,7 +88,9 @@ class RestApi:
         return await self._answer(request, self.service.validate_batch)
 
     async def new_game(self, request: Request) -> Response:
-        return await self._answer(request, self.service.new_game)
+        issuer = is_issuer(request.scope)
+        return await self._answer(request, lambda r, body, document: self.service.new_game(
+            r, body, document, issuer=issuer))
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)

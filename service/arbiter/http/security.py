@@ -1,4 +1,14 @@
-"""Optional API keys and per-key rate limiting, as one ASGI middleware (``Gate``).
+"""Optional API keys and per-key rate limiting, as one ASGI middleware (``Gate``), in front
+of admission and the body's reading (``admission.Admit``): a key is checked from the
+headers alone, so a request without a valid one is refused (with ``Connection: close``
+when it came with a body, which is left unread) before it holds a slot in flight or a
+byte of buffer that a client with a key needs.
+
+Issuer keys (``ARBITER_ISSUER_KEYS``, ``ARBITER_ISSUER_KEY_SHA256``: the game servers',
+who may start games) are keys too, accepted wherever an API key is; the gate marks a
+request that carries one (``request.state.issuer``) for new-game (``service.issuing``).
+With issuer keys but no API keys, a request without a key goes on, and one with a key
+that is neither is refused as an unknown key would be (and throttled alike).
 
 Keys (``ARBITER_API_KEYS``, ``ARBITER_API_KEY_SHA256``) are held only as SHA-256 digests
 and compared in constant time against every known digest, so neither a key nor its
@@ -107,28 +117,39 @@ class FailureThrottle:
         self.buckets.take(address)
 
 
+def has_body(scope: Scope) -> bool:
+    """Whether the request comes with a body (which a refusal leaves unread)."""
+    headers = dict(scope["headers"])
+    length = headers.get(b"content-length")
+    return b"transfer-encoding" in headers or (length is not None and length.strip() != b"0")
+
+
 class Gate:
-    """Authentication, then rate limiting, in front of the application."""
+    """Authentication, then rate limiting, in front of admission and the application."""
 
     def __init__(self, app: ASGIApp, keys: ApiKeys, limiter: RateLimiter | None,
-                 failures: FailureThrottle | None = None, metrics: Metrics | None = None
-                 ) -> None:
+                 failures: FailureThrottle | None = None, metrics: Metrics | None = None,
+                 issuers: ApiKeys | None = None) -> None:
         self.app = app
         self.keys = keys
         self.limiter = limiter
         self.failures = failures
         self.metrics = metrics
+        self.issuers = issuers or ApiKeys([])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or is_open(scope) or scope.get("method") == "OPTIONS":
             await self.app(scope, receive, send)
             return
         identity: str | None = None
-        if self.keys:
-            identity = await self._authenticated(scope, send)
-            if identity is None:
+        state = scope.setdefault("state", {})
+        offered = offered_key(dict(scope["headers"]))
+        if self.keys or (self.issuers and offered is not None):
+            found = await self._authenticated(scope, send, offered)
+            if found is None:
                 return
-            scope.setdefault("state", {})["api_key"] = identity
+            identity, state["issuer"] = found
+            state["api_key"] = identity
         if self.limiter is not None:
             if identity is None:
                 identity = f"addr:{client_address(scope)}"
@@ -142,9 +163,12 @@ class Gate:
                 return
         await self.app(scope, receive, send)
 
-    async def _authenticated(self, scope: Scope, send: Send) -> str | None:
-        """The identity of the request's key; None once a 401 or 429 has been sent."""
+    async def _authenticated(self, scope: Scope, send: Send, key: str | None
+                             ) -> tuple[str, bool] | None:
+        """The identity of the request's key and whether it is an issuer's; None once a
+        401 or 429 has been sent (closing the connection when a body is left unread)."""
         address = client_address(scope)
+        unread = {"connection": "close"} if has_body(scope) else {}
         wait = self.failures.wait(address) if self.failures is not None else 0
         if wait > 0:
             assert self.failures is not None
@@ -152,19 +176,25 @@ class Gate:
             await send_problem(
                 send, 429, f"too many failed authentications from this address: at most "
                 f"{self.failures.per_minute} a minute (ARBITER_AUTH_FAILURE_LIMIT)",
-                {"retry-after": str(wait)}, limit="ARBITER_AUTH_FAILURE_LIMIT",
+                {"retry-after": str(wait), **unread}, limit="ARBITER_AUTH_FAILURE_LIMIT",
                 retry_after=wait)
             return None
-        key = offered_key(dict(scope["headers"]))
-        identity = self.keys.identify(key) if key is not None else None
-        if identity is None:
-            if self.failures is not None:
-                self.failures.failed(address)
-            self._count("missing" if key is None else "invalid")
-            detail = ("an API key is required: send Authorization: Bearer <key> or "
-                      "X-API-Key: <key>") if key is None else "the API key is not valid"
-            await send_problem(send, 401, detail, {"www-authenticate": 'Bearer realm="arbiter"'})
-        return identity
+        if key is not None:
+            # Both sets are compared whatever the first finds: the time says nothing.
+            issuer = self.issuers.identify(key)
+            identity = self.keys.identify(key)
+            if issuer is not None:
+                return issuer, True
+            if identity is not None:
+                return identity, False
+        if self.failures is not None:
+            self.failures.failed(address)
+        self._count("missing" if key is None else "invalid")
+        detail = ("an API key is required: send Authorization: Bearer <key> or "
+                  "X-API-Key: <key>") if key is None else "the API key is not valid"
+        await send_problem(send, 401, detail, {"www-authenticate": 'Bearer realm="arbiter"',
+                                               **unread})
+        return None
 
     def _count(self, reason: str) -> None:
         if self.metrics is not None:

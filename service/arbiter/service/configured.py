@@ -18,6 +18,7 @@ from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.service.answer_cache import Answers
 from arbiter.service.boards import BoardStore
 from arbiter.service.compute import Compute
+from arbiter.service.issuing import Issuing
 from arbiter.service.lifecycle import Service
 from arbiter.service.limits import Limits
 from arbiter.service.signing import Signer
@@ -37,7 +38,26 @@ def configured(settings: Settings, metrics: Metrics | None = None,
     signer = Signer.from_settings(settings)
     answers = Answers(cache, compute, limits, signer.salt() + limits_salt(settings))
     return Service(limits, compute, build_boards(settings, cache, metrics), signer, answers,
-                   metrics.violations_found if metrics is not None else None)
+                   metrics.violations_found if metrics is not None else None,
+                   Issuing.from_settings(settings))
+
+
+def start_warnings(settings: Settings) -> list[str]:
+    """What an operator should hear when the service starts with these settings: the
+    choices that leave it open to someone it does not trust."""
+    warnings = []
+    if settings.redis_url and not cache_secret(settings):
+        warnings.append(
+            "ARBITER_REDIS_URL is set without ARBITER_CACHE_KEY (or ARBITER_STATE_KEYS): the "
+            "values this service keeps in Redis are only checksummed, so anyone who can "
+            "write to that Redis can plant answers it serves; set ARBITER_CACHE_KEY to a "
+            "secret shared by the replicas (openssl rand -hex 32)")
+    if Issuing.from_settings(settings).closed:
+        warnings.append(
+            "ARBITER_STATE_KEYS is set without ARBITER_ISSUER_KEYS: new-game signs first "
+            "states, so it is refused (403) to every caller over HTTP until the game "
+            "server's key is set in ARBITER_ISSUER_KEYS")
+    return warnings
 
 
 def cache_secret(settings: Settings) -> bytes:

@@ -37,6 +37,7 @@ from arbiter.service.boards import BoardStore
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.compute import Compute
 from arbiter.service.contract import Returns, contract
+from arbiter.service.issuing import Issuing
 from arbiter.service.limits import Limits
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.problems import BoardNotFound, Malformed, reroot
@@ -67,8 +68,11 @@ class Read:
 
 class Service:
     def __init__(self, limits: Limits, compute: Compute, boards: BoardStore, signer: Signer,
-                 answers: Answers, count_violations: Counter | None = None) -> None:
+                 answers: Answers, count_violations: Counter | None = None,
+                 issuing: Issuing | None = None) -> None:
         self.limits = limits
+        # Who may start a game: by default whoever may when nothing is signed.
+        self.issuing = issuing or Issuing(issuer_keys=False, signs=signer.on)
         self.compute = compute
         self.boards = boards
         self.signer = signer
@@ -119,10 +123,14 @@ class Service:
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
 
-    async def new_game(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
+    async def new_game(self, ruleset: AnyRuleset, body: bytes, document: Any = None, *,
+                       issuer: bool = False) -> bytes:
         """``POST /v1/rulesets/{id}/new-game``: a game's first state, from the setup the
         body sends, checked as every state is, with a seed the service draws when the
-        state has one (digital mode), signed when the service signs states."""
+        state has one (digital mode), signed when the service signs states. Only for a
+        caller that may start games (``issuer``: it holds an issuer key; ``issuing``),
+        refused before its body is read."""
+        self.issuing.check(issuer)
         document = _document(body, document)
         seed = draw_seed()
 

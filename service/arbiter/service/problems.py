@@ -95,6 +95,17 @@ class BoardNotFound(Unanswerable):
         self.problems = [Problem(pointer, str(self))] if pointer else []
 
 
+class NotIssuer(Unanswerable):
+    """A new game asked by a caller that may not start one: only a key of
+    ``ARBITER_ISSUER_KEYS`` may, when it is set or when the service signs states
+    (``service.issuing``)."""
+
+    def __init__(self, detail: str) -> None:
+        self.detail = detail
+        self.problems = []
+        super().__init__(detail)
+
+
 # Everything a request can meet instead of an answer.
 UNANSWERED = (Unanswerable, InvalidInput)
 
@@ -110,6 +121,8 @@ def status_and_detail(exc: Exception) -> tuple[int, str]:
         return exc.status, f"the request is over a limit ({exc.limit}: {exc.maximum}): see errors"
     if isinstance(exc, SignatureRefused):
         return 422, exc.detail
+    if isinstance(exc, NotIssuer):
+        return 403, exc.detail
     return 422, str(exc)  # the budget, an unknown board
 
 

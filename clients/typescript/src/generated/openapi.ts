@@ -9914,6 +9914,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -10771,6 +10780,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -11621,6 +11639,15 @@ export interface operations {
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12583,6 +12610,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such ruleset or query. */
             404: {
                 headers: {
@@ -13433,6 +13469,15 @@ export interface operations {
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request carries no issuer key (ARBITER_ISSUER_KEYS) where one is needed: issuer keys are set, or the service signs states (then, without issuer keys, nobody may start a game over HTTP). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
