@@ -232,6 +232,7 @@ def walk(board: Board, player: str, steps: Sequence[AreaMovementAnyStep]) -> Wal
     ledger = Ledger(board, player)
     events: list[Event] = []
     for i, step in enumerate(steps):
+        checkpoint()  # a plan is judged step by step: the budget (and the loop) is checked
         found = judge_step(ledger, step, i)
         events += found.events
         if found.legal:
@@ -240,6 +241,7 @@ def walk(board: Board, player: str, steps: Sequence[AreaMovementAnyStep]) -> Wal
         if applicable:
             # Judge on (advisory mode's way) to know whether the rest is legal.
             for k, later in enumerate(steps[i + 1:], start=i + 1):
+                checkpoint()
                 judged = judge_step(ledger, later, k)
                 events += judged.events
                 if not judged.legal:
