@@ -90,7 +90,7 @@ def test_every_state_changing_event_replays() -> None:
     unchanged = {"orders_received", "upkeep_charged", "ranged_attack", "ability_used",
                  "road_priority", "halted_by_enemy", "halted_by_enemy_flyer", "flew_over",
                  "archer_attacked", "archer_let_pass", "communique_raised",
-                 "communique_answered", "combat_began", "combat_won", "combat_annihilation",
+                 "communique_answered", "combat_began", "combat_won",
                  "bandit_blocked", "bandit_no_room", "level_up_lapsed"}
     assert set(RULESET.event_kinds) - unchanged - {"upkeep_charged"} <= set(REPLAY)
 

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1a7d88547f60f45925e796bdd7400e3b89476c6a59cc60196dc2cf5ea0ec4c7'
+SCHEMA_SHA256 = 'd0215559a08d69daee20406a3504c412c356630c517acfaef7466c6a664aab3d'
 
 
 class AreaMovement(RulesetApi):

@@ -2722,20 +2722,6 @@ class PhasedOrdersChangeSides(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
-class PhasedOrdersCombatAnnihilationEventParams(BaseModel):
-    """
-    The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    hex: Axial
-    phase: Annotated[int, Field(title="Phase")]
-    rounds: Annotated[int, Field(title="Rounds")]
-    table: Annotated[bool, Field(title="Table")]
-
-
 class PhasedOrdersCombatBeganEventParams(BaseModel):
     """
     The params of phased_orders's event combat_began: "melee on {hex} between {units}"
@@ -2772,7 +2758,11 @@ class PhasedOrdersCombatWonEventParams(BaseModel):
     )
     hex: Axial
     phase: Annotated[int, Field(title="Phase")]
+    rng: Annotated[Rng2 | None, Field(title="Rng")] = None
     rounds: Annotated[int, Field(title="Rounds")]
+    striking_order: Annotated[list[list[str]] | None, Field(title="Striking Order")] = (
+        None
+    )
     table: Annotated[bool, Field(title="Table")]
     winners: Annotated[list[str], Field(title="Winners")]
 
@@ -2965,7 +2955,6 @@ class PhasedOrdersEventKind(StrEnum):
     melee_damage = "melee_damage"
     unit_slain = "unit_slain"
     combat_won = "combat_won"
-    combat_annihilation = "combat_annihilation"
     unit_healed = "unit_healed"
     caravan_repaired = "caravan_repaired"
     unit_created = "unit_created"
@@ -4997,7 +4986,7 @@ class RegionConquestRenderOverlay(BaseModel):
     ] = None
 
 
-class Rng3(RootModel[int]):
+class Rng4(RootModel[int]):
     root: Annotated[
         int,
         Field(
@@ -7154,8 +7143,9 @@ class PhasedOrdersCodeEntry(BaseModel):
 
 class PhasedOrdersCombatResult(BaseModel):
     """
-    Table mode for one melee: the units left standing and their hit points; every other
-    unit in the hex is destroyed.
+    Table mode for one melee: the units left standing and their hit points - at least
+    one, all of one side, as combat continues until only one remains; every other unit in
+    the hex is destroyed. A result that cannot be is a combat_result_invalid violation.
     """
 
     model_config = ConfigDict(
@@ -7261,7 +7251,6 @@ class PhasedOrdersEvent(BaseModel):
         | PhasedOrdersMeleeDamageEventParams
         | PhasedOrdersUnitSlainEventParams
         | PhasedOrdersCombatWonEventParams
-        | PhasedOrdersCombatAnnihilationEventParams
         | PhasedOrdersUnitHealedEventParams
         | PhasedOrdersCaravanRepairedEventParams
         | PhasedOrdersUnitCreatedEventParams
@@ -7389,7 +7378,7 @@ class PhasedOrdersState(BaseModel):
     rng: Annotated[
         int | None,
         Field(
-            description="The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.",
+            description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
             ge=0,
             le=18446744073709551615,
             title="Rng",
@@ -7441,7 +7430,7 @@ class PhasedOrdersStateByReference(BaseModel):
     rng: Annotated[
         int | None,
         Field(
-            description="The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.",
+            description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
             ge=0,
             le=18446744073709551615,
             title="Rng",
@@ -7834,7 +7823,7 @@ class RegionConquestState(BaseModel):
         Field(max_length=10000, min_length=1, title="Regions"),
     ]
     rng: Annotated[
-        Rng3 | None,
+        Rng4 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -7871,7 +7860,7 @@ class RegionConquestStateByReference(BaseModel):
     ]
     regions: Annotated[list[RegionConquestRegion] | None, Field(title="Regions")] = None
     rng: Annotated[
-        Rng3 | None,
+        Rng4 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",

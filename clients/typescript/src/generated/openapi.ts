@@ -4488,19 +4488,6 @@ export interface components {
             template: string;
         };
         /**
-         * PhasedOrdersCombatAnnihilationEventParams
-         * @description The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
-         */
-        PhasedOrdersCombatAnnihilationEventParams: {
-            hex: components["schemas"]["Axial"];
-            /** Phase */
-            phase: number;
-            /** Rounds */
-            rounds: number;
-            /** Table */
-            table: boolean;
-        };
-        /**
          * PhasedOrdersCombatBeganEventParams
          * @description The params of phased_orders's event combat_began: "melee on {hex} between {units}"
          */
@@ -4515,8 +4502,9 @@ export interface components {
         };
         /**
          * PhasedOrdersCombatResult
-         * @description Table mode for one melee: the units left standing and their hit points; every other
-         *     unit in the hex is destroyed.
+         * @description Table mode for one melee: the units left standing and their hit points - at least
+         *     one, all of one side, as combat continues until only one remains; every other unit in
+         *     the hex is destroyed. A result that cannot be is a combat_result_invalid violation.
          */
         PhasedOrdersCombatResult: {
             hex: components["schemas"]["Axial"];
@@ -4540,8 +4528,18 @@ export interface components {
             hex: components["schemas"]["Axial"];
             /** Phase */
             phase: number;
+            /**
+             * Rng
+             * @default null
+             */
+            rng?: (number | bigint) | null;
             /** Rounds */
             rounds: number;
+            /**
+             * Striking Order
+             * @default null
+             */
+            striking_order?: string[][] | null;
             /** Table */
             table: boolean;
             /** Winners */
@@ -4786,7 +4784,7 @@ export interface components {
              * Params
              * @description The params of the event's message: those of its kind's params model.
              */
-            params?: components["schemas"]["PhasedOrdersOrdersReceivedEventParams"] | components["schemas"]["PhasedOrdersUnitDisbandedEventParams"] | components["schemas"]["PhasedOrdersSpellHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRottedEventParams"] | components["schemas"]["PhasedOrdersCaravanLostResourceEventParams"] | components["schemas"]["PhasedOrdersCaravanDisbandedEventParams"] | components["schemas"]["PhasedOrdersUpkeepChargedEventParams"] | components["schemas"]["PhasedOrdersUnitStarvedEventParams"] | components["schemas"]["PhasedOrdersUnitCommissionedEventParams"] | components["schemas"]["PhasedOrdersSpellCastEventParams"] | components["schemas"]["PhasedOrdersRangedAttackEventParams"] | components["schemas"]["PhasedOrdersUnitDamagedEventParams"] | components["schemas"]["PhasedOrdersUnitDestroyedEventParams"] | components["schemas"]["PhasedOrdersAbilityUsedEventParams"] | components["schemas"]["PhasedOrdersResourcesGainedEventParams"] | components["schemas"]["PhasedOrdersGemsGainedEventParams"] | components["schemas"]["PhasedOrdersCaravanLoadedEventParams"] | components["schemas"]["PhasedOrdersCaravanUnloadedEventParams"] | components["schemas"]["PhasedOrdersUnitMovedEventParams"] | components["schemas"]["PhasedOrdersRoadPriorityEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyFlyerEventParams"] | components["schemas"]["PhasedOrdersFlewOverEventParams"] | components["schemas"]["PhasedOrdersArcherAttackedEventParams"] | components["schemas"]["PhasedOrdersArcherLetPassEventParams"] | components["schemas"]["PhasedOrdersCommuniqueRaisedEventParams"] | components["schemas"]["PhasedOrdersCommuniqueAnsweredEventParams"] | components["schemas"]["PhasedOrdersWarDeclaredEventParams"] | components["schemas"]["PhasedOrdersPredatorMovedEventParams"] | components["schemas"]["PhasedOrdersUnitEjectedEventParams"] | components["schemas"]["PhasedOrdersCombatBeganEventParams"] | components["schemas"]["PhasedOrdersMeleeDeclaresWarEventParams"] | components["schemas"]["PhasedOrdersMeleeDamageEventParams"] | components["schemas"]["PhasedOrdersUnitSlainEventParams"] | components["schemas"]["PhasedOrdersCombatWonEventParams"] | components["schemas"]["PhasedOrdersCombatAnnihilationEventParams"] | components["schemas"]["PhasedOrdersUnitHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRepairedEventParams"] | components["schemas"]["PhasedOrdersUnitCreatedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedEventParams"] | components["schemas"]["PhasedOrdersBanditBlockedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedAdjacentEventParams"] | components["schemas"]["PhasedOrdersBanditNoRoomEventParams"] | components["schemas"]["PhasedOrdersExcessDonatedEventParams"] | components["schemas"]["PhasedOrdersUnitShuntedEventParams"] | components["schemas"]["PhasedOrdersUnitDismissedEventParams"] | components["schemas"]["PhasedOrdersUnitLevelledEventParams"] | components["schemas"]["PhasedOrdersLevelUpLapsedEventParams"] | components["schemas"]["PhasedOrdersUnitChangedSidesEventParams"] | components["schemas"]["PhasedOrdersIncomeGeneratedEventParams"];
+            params?: components["schemas"]["PhasedOrdersOrdersReceivedEventParams"] | components["schemas"]["PhasedOrdersUnitDisbandedEventParams"] | components["schemas"]["PhasedOrdersSpellHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRottedEventParams"] | components["schemas"]["PhasedOrdersCaravanLostResourceEventParams"] | components["schemas"]["PhasedOrdersCaravanDisbandedEventParams"] | components["schemas"]["PhasedOrdersUpkeepChargedEventParams"] | components["schemas"]["PhasedOrdersUnitStarvedEventParams"] | components["schemas"]["PhasedOrdersUnitCommissionedEventParams"] | components["schemas"]["PhasedOrdersSpellCastEventParams"] | components["schemas"]["PhasedOrdersRangedAttackEventParams"] | components["schemas"]["PhasedOrdersUnitDamagedEventParams"] | components["schemas"]["PhasedOrdersUnitDestroyedEventParams"] | components["schemas"]["PhasedOrdersAbilityUsedEventParams"] | components["schemas"]["PhasedOrdersResourcesGainedEventParams"] | components["schemas"]["PhasedOrdersGemsGainedEventParams"] | components["schemas"]["PhasedOrdersCaravanLoadedEventParams"] | components["schemas"]["PhasedOrdersCaravanUnloadedEventParams"] | components["schemas"]["PhasedOrdersUnitMovedEventParams"] | components["schemas"]["PhasedOrdersRoadPriorityEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyFlyerEventParams"] | components["schemas"]["PhasedOrdersFlewOverEventParams"] | components["schemas"]["PhasedOrdersArcherAttackedEventParams"] | components["schemas"]["PhasedOrdersArcherLetPassEventParams"] | components["schemas"]["PhasedOrdersCommuniqueRaisedEventParams"] | components["schemas"]["PhasedOrdersCommuniqueAnsweredEventParams"] | components["schemas"]["PhasedOrdersWarDeclaredEventParams"] | components["schemas"]["PhasedOrdersPredatorMovedEventParams"] | components["schemas"]["PhasedOrdersUnitEjectedEventParams"] | components["schemas"]["PhasedOrdersCombatBeganEventParams"] | components["schemas"]["PhasedOrdersMeleeDeclaresWarEventParams"] | components["schemas"]["PhasedOrdersMeleeDamageEventParams"] | components["schemas"]["PhasedOrdersUnitSlainEventParams"] | components["schemas"]["PhasedOrdersCombatWonEventParams"] | components["schemas"]["PhasedOrdersUnitHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRepairedEventParams"] | components["schemas"]["PhasedOrdersUnitCreatedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedEventParams"] | components["schemas"]["PhasedOrdersBanditBlockedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedAdjacentEventParams"] | components["schemas"]["PhasedOrdersBanditNoRoomEventParams"] | components["schemas"]["PhasedOrdersExcessDonatedEventParams"] | components["schemas"]["PhasedOrdersUnitShuntedEventParams"] | components["schemas"]["PhasedOrdersUnitDismissedEventParams"] | components["schemas"]["PhasedOrdersUnitLevelledEventParams"] | components["schemas"]["PhasedOrdersLevelUpLapsedEventParams"] | components["schemas"]["PhasedOrdersUnitChangedSidesEventParams"] | components["schemas"]["PhasedOrdersIncomeGeneratedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -4809,7 +4807,7 @@ export interface components {
          * @description An event kind of Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, a result for every order and the game master's decisions: GET /v1/rulesets/phased_orders lists each with the rule that makes it happen and its message template.
          * @enum {string}
          */
-        PhasedOrdersEventKind: "orders_received" | "unit_disbanded" | "spell_healed" | "caravan_rotted" | "caravan_lost_resource" | "caravan_disbanded" | "upkeep_charged" | "unit_starved" | "unit_commissioned" | "spell_cast" | "ranged_attack" | "unit_damaged" | "unit_destroyed" | "ability_used" | "resources_gained" | "gems_gained" | "caravan_loaded" | "caravan_unloaded" | "unit_moved" | "road_priority" | "halted_by_enemy" | "halted_by_enemy_flyer" | "flew_over" | "archer_attacked" | "archer_let_pass" | "communique_raised" | "communique_answered" | "war_declared" | "predator_moved" | "unit_ejected" | "combat_began" | "melee_declares_war" | "melee_damage" | "unit_slain" | "combat_won" | "combat_annihilation" | "unit_healed" | "caravan_repaired" | "unit_created" | "bandit_spawned" | "bandit_blocked" | "bandit_spawned_adjacent" | "bandit_no_room" | "excess_donated" | "unit_shunted" | "unit_dismissed" | "unit_levelled" | "level_up_lapsed" | "unit_changed_sides" | "income_generated";
+        PhasedOrdersEventKind: "orders_received" | "unit_disbanded" | "spell_healed" | "caravan_rotted" | "caravan_lost_resource" | "caravan_disbanded" | "upkeep_charged" | "unit_starved" | "unit_commissioned" | "spell_cast" | "ranged_attack" | "unit_damaged" | "unit_destroyed" | "ability_used" | "resources_gained" | "gems_gained" | "caravan_loaded" | "caravan_unloaded" | "unit_moved" | "road_priority" | "halted_by_enemy" | "halted_by_enemy_flyer" | "flew_over" | "archer_attacked" | "archer_let_pass" | "communique_raised" | "communique_answered" | "war_declared" | "predator_moved" | "unit_ejected" | "combat_began" | "melee_declares_war" | "melee_damage" | "unit_slain" | "combat_won" | "unit_healed" | "caravan_repaired" | "unit_created" | "bandit_spawned" | "bandit_blocked" | "bandit_spawned_adjacent" | "bandit_no_room" | "excess_donated" | "unit_shunted" | "unit_dismissed" | "unit_levelled" | "level_up_lapsed" | "unit_changed_sides" | "income_generated";
         /**
          * PhasedOrdersExcessDonatedEventParams
          * @description The params of phased_orders's event excess_donated: "{stronghold} donates {excess} resources to charity: {resources} left"
@@ -5762,7 +5760,7 @@ export interface components {
             players: components["schemas"]["PhasedOrdersPlayer"][];
             /**
              * Rng
-             * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
+             * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
             rng?: number | bigint;
@@ -5808,7 +5806,7 @@ export interface components {
             players: components["schemas"]["PhasedOrdersPlayer"][];
             /**
              * Rng
-             * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
+             * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
             rng?: number | bigint;

@@ -121,13 +121,25 @@ RULES: list[tuple[str, str]] = [
                     "the hex where the stack first forms: the unit chosen then goes back as "
                     "often as needed, with no new choice on the hexes it lands on."),
     ("combat.1", "Phase 12: units of different sides sharing a hex after logistics fight "
-                 "melee until one side remains."),
+                 "melee until exactly one side remains: a melee never leaves the hex empty."),
     ("combat.2", "Default melee: rounds in which each side deals its total strength to the "
-                 "enemy units, weakest first, all at once; explicit results in the request "
-                 "replace it. Weakest first: the enemy unit with the fewest hit points "
-                 "(then by id) takes damage up to its hit points, and the rest spills over to "
-                 "the next weakest."),
+                 "enemy units, weakest first, all at once (but see combat.4); explicit "
+                 "results in the request replace it, survivors of exactly one side. Weakest "
+                 "first: the enemy unit with the fewest hit points (then by id) takes damage "
+                 "up to its hit points, and the rest spills over to the next weakest."),
     ("combat.3", "Melee between players not at war declares war between them."),
+    ("combat.4", "Blows landing at once could fell the last units of every side together, "
+                 "which \"Combat continues until only one remains\" rules out: such a round "
+                 "is struck in turn instead, and the melee ends the moment one side is left "
+                 "(a unit at 0 hit points falls at once and does not strike back). The sides "
+                 "that moved in (every unit of theirs on the hex came to it this turn: the "
+                 "attackers) strike before the sides that held the hex, as the text makes "
+                 "entering an enemy's hex the attack (a ground unit halts there, bandits "
+                 "move to attack). Sides alike in this (both moved in, or both held it) "
+                 "strike in an order drawn from the seed, where the Reading takes randomness "
+                 "from, so no unit id or place in the request decides it. Only such a round "
+                 "draws; combat_won then gives the striking_order and, after a draw, the "
+                 "seed (rng)."),
     ("healing.1", "Phase 13: all healing, including recuperation (a unit ordered to hold) and "
                   "healing abilities, never above the unit's maximum."),
     ("healing.2", "Healing caused by a spell happens in phase 2."),
@@ -248,9 +260,8 @@ EVENTS: list[Entry] = [
     ("melee_damage", "combat.2", "{unit} is down to {hit_points} hit points"),
     ("unit_slain", "combat.1", "{unit} is slain on {hex}"),
     ("combat_won", "combat.1", "{hex} is held by {winners} after {rounds} round(s)",
-     {"table": bool}),
-    ("combat_annihilation", "combat.1",
-     "melee on {hex}: no unit is left standing after {rounds} round(s)", {"table": bool}),
+     {"table": bool, "striking_order": NotRequired[list[list[str]]],
+      "rng": NotRequired[Seed]}),
     ("unit_healed", "healing.1", "{unit} heals {amount}: {hit_points} hit points",
      {"source": str}),
     ("caravan_repaired", "repair.1", "{unit} is repaired: durability {durability}"),

@@ -200,7 +200,9 @@ class PhasedOrdersState(Frozen):
     abilities: list[PhasedOrdersAbility] = Field(default_factory=list,
                                                  max_length=MAX_CATALOGUE)
     rng: Seed = Field(default=0, description="The seed of every random draw (starvation, "
-                      "bandit spawn hexes); the advanced seed comes back in the new state.")
+                      "bandit spawn hexes, the striking order of a melee round that would "
+                      "otherwise fell every side: combat.4); the advanced seed comes back in "
+                      "the new state.")
 
 
 # -- orders ---------------------------------------------------------------------------------
@@ -344,8 +346,9 @@ class PhasedOrdersSurvivor(Frozen):
 
 
 class PhasedOrdersCombatResult(Frozen):
-    """Table mode for one melee: the units left standing and their hit points; every other
-    unit in the hex is destroyed."""
+    """Table mode for one melee: the units left standing and their hit points - at least
+    one, all of one side, as combat continues until only one remains; every other unit in
+    the hex is destroyed. A result that cannot be is a combat_result_invalid violation."""
 
     hex: Axial
     survivors: list[PhasedOrdersSurvivor] = Field(default_factory=list,

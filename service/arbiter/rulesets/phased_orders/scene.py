@@ -272,7 +272,7 @@ WORDS: dict[str, str] = {
     "unit_starved": "starved", "unit_dismissed": "dismissed", "unit_disbanded": "disbanded",
     "caravan_disbanded": "disbanded", "bandit_spawned": "bandit",
     "bandit_spawned_adjacent": "bandit", "unit_created": "new", "flew_over": "flown over",
-    "archer_let_pass": "", "combat_won": "", "combat_annihilation": "",
+    "archer_let_pass": "", "combat_won": "",
 }
 RANK = {word: n for n, word in enumerate(dict.fromkeys(WORDS.values()))}
 NOTE_WORDS = 2
