@@ -233,6 +233,26 @@ case("combat_both_moved_in_another_seed_another_order",
         state={"units": [{"id": "a", "hex": h(1), "hit_points": 1}],
                "rng": 11400714819323198485}))
 
+case("combat_three_sides_two_rounds_struck_in_turn",
+     "Blue's h (1 hit point, strength 1) holds (1,0); Red's a (2, strength 1) and Green's b "
+     "(1, strength 3) move onto it in the same step, all three at war. Round 1 at once would "
+     "fell all three (h takes b's 1; a takes b's; b takes h's 1 and a's 2), so it is struck "
+     "in turn: a and b moved in, h held, so a and b strike first, in an order drawn from "
+     "the seed - seed 0, one draw below(2) = 1: a, b, then h. a's 1 fells b (1 hit point, "
+     "before h by id); b strikes no more; h's 1 takes a to 1. Round 2 at once would fell "
+     "both: struck in turn again, in the same order (no second draw): a fells h. Red's a "
+     "holds (1,0) with 1 hit point after 2 rounds; the seed advanced once, to "
+     "11400714819323198485.", S_COMBAT,
+     state(strip(3), players("red", "green", "blue", war=(("red", "green"), ("red", "blue"),
+                                                          ("green", "blue"))),
+           [unit("h", "blue", 1, hp=1), unit("a", "red", 0, hp=2),
+            unit("b", "green", 2, hp=1, strength=3)]),
+     resolve(move("red", "a", 1), move("green", "b", 1)),
+     ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "combat_began",
+         "unit_slain", "melee_damage", "unit_slain", "combat_won"],
+        state={"units": [{"id": "a", "hex": h(1), "hit_points": 1}],
+               "rng": 11400714819323198485}))
+
 case("combat_explicit_result",
      "The request may give a melee's result (table mode): Red's unit survives with 2 hit "
      "points, Green's is slain.", "Combat continues until only one remains.", DUEL,

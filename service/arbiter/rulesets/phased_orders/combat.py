@@ -75,9 +75,11 @@ def _melee(world: World, h: Hex, sides: list[list[Piece]],
     drawn: list[bool] = []
 
     def striking_order() -> list[list[Piece]]:
-        sorted_sides, drew = _striking_order(world, sides)
-        order.extend(sorted_sides)
-        drawn.append(drew)
+        # Settled once per melee: a later round struck in turn keeps the same order.
+        if not order:
+            sorted_sides, drew = _striking_order(world, sides)
+            order.extend(sorted_sides)
+            drawn.append(drew)
         return order
 
     hit_points, rounds = (table, 0) if table is not None else fight(sides, striking_order)
@@ -131,8 +133,9 @@ def _wars(world: World, h: Hex, sides: list[list[Piece]]) -> None:
 def fight(sides: list[list[Piece]], striking_order: Callable[[], list[list[Piece]]]
           ) -> tuple[dict[str, int], int]:
     """The default melee: every unit's hit points at the end (above 0 for the units of
-    exactly one side), and the rounds fought. ``striking_order`` is asked (once) only for a
-    round whose blows, landing at once, would leave no side standing."""
+    exactly one side), and the rounds fought. ``striking_order`` is asked only for a round
+    whose blows, landing at once, would leave no side standing (the same order each time:
+    with three sides or more, one such round may leave two standing)."""
     hp = {p.id: p.hit_points for s in sides for p in s}
     rounds = 0
     while _standing(sides, hp) > 1:
