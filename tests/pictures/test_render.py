@@ -249,7 +249,7 @@ PROCEED = [{"id": "communique:red-cavalry", "choice": "proceed"},
 
 
 def phased_orders_pending(p: Picture) -> None:
-    assert p.attr("mark", "data-code") == ["communique_pending"] * 2
+    assert p.attr("mark", "data-code") == ["pending"] * 2  # questions, not violations
     assert set(p.attr("mark", "data-at")) == {"4,1"}
     assert set(p.attr("mark", "data-rule")) == {"phased_orders/communique.1"}
     legend = p.text("legend")

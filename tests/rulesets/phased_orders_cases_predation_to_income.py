@@ -124,8 +124,8 @@ case("logistics_players_choose_who_is_ejected",
      "Red's a and Blue's b both move onto (2,0): either could be ejected, and the allied "
      "players choose. The turn stops until they do.", S_LOGISTICS, TRIO,
      resolve(*TRIO_ORDERS),
-     {"legal": False, "applied": False, "codes": ["ejection_pending"],
-      "derived": {"stopped_at": {"phase": 11}, "pending_decisions": [{
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 11}, "pending_decisions": [{
           "id": "ejection:2,0:a+b", "kind": "ejection", "unit": None, "player": None,
           "hex": h(2), "units": ["a", "b"],
           "options": [{"choice": "eject", "unit": "a"}, {"choice": "eject", "unit": "b"}]}]}})
@@ -348,8 +348,8 @@ case("new_unit_on_an_occupied_stronghold_is_shunted_by_the_gm",
      "position. The game master shunts the newcomer (the unit that came last) to one of the "
      "nearest free hexes; the turn stops until the game master says which.",
      S_ILLEGAL, CROWDED, resolve(COMMISSION),
-     {"legal": False, "applied": False, "codes": ["placement_pending"],
-      "derived": {"stopped_at": {"phase": 18}, "pending_decisions": [{
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 18}, "pending_decisions": [{
           "id": "placement:s1", "kind": "placement", "unit": "s1", "player": None,
           "hex": h(1), "units": ["s1"],
           "options": [{"choice": "place", "hex": h(2)}, {"choice": "place", "hex": h(0)}]}]}})
@@ -456,8 +456,8 @@ query("bandit_spawns_on_a_hex_held_only_by_bandits",
       "placement, offering the free hexes beside (2,0), E then W: (3,0), (1,0).",
       S_BANDIT_PLAYER, "resolve",
       {"state": BANDIT_HELD, "orders": [move("green", "k", 2)]},
-      {"resolved": False, "legal": False, "state": None,
-       "violations": [{"code": "placement_pending"}],
+      {"status": "pending", "resolved": False, "legal": True, "state": None,
+       "violations": [],
        "trace": [_group(1, "orders_received"), _group(3, "caravan_rotted"),
                  _group(4, "upkeep_charged"), _group(5, "unit_starved"),
                  _group(10, "unit_moved", "predator_moved", "predator_moved"),

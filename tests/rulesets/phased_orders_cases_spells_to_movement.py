@@ -434,8 +434,8 @@ case("flight_over_an_archer_is_pending",
      "An enemy archer flown over is given the option to attack: the turn stops there until "
      "Green answers (attack or let pass).", S_FLIGHT, FLYOVER,
      resolve(move("red", "f", 1, 2, 3)),
-     {"legal": False, "codes": ["archer_option_pending"], "applied": False,
-      "derived": {"pending_decisions": [{
+     {"legal": True, "codes": [], "applied": False,
+      "derived": {"status": "pending", "pending_decisions": [{
           "id": "archer:a:f", "kind": "archer", "unit": "a", "player": "green",
           "phase": 10, "subphase": "3d", "hex": h(2), "units": ["a", "f"],
           "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
@@ -469,8 +469,9 @@ case("predation_flying_predator_over_an_archer_is_pending",
      "archer, so it moves (10b), and Red is asked whether the archer attacks it over its hex "
      "(the second blind review, E2: the archer's hex no longer blocks a flying predator).",
      S_FLIGHT, PREY_OVER_ARCHER, resolve(),
-     {"legal": False, "codes": ["archer_option_pending"], "applied": False,
-      "derived": {"stopped_at": {"phase": 10, "subphase": "10b"}, "pending_decisions": [{
+     {"legal": True, "codes": [], "applied": False,
+      "derived": {"status": "pending", "stopped_at": {"phase": 10, "subphase": "10b"},
+                  "pending_decisions": [{
           "id": "archer:i:x", "kind": "archer", "unit": "i", "player": "red",
           "phase": 10, "subphase": "10b", "hex": h(1), "units": ["i", "x"],
           "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
@@ -520,9 +521,9 @@ case("communique_red_and_green_pending",
      "war, move into the same hex in the same subphase (3e), where both paths end: an "
      "emergency communique. The turn stops before that step and asks each player.",
      S_COMMUNIQUE, RED_GREEN, red_green(),
-     {"legal": False, "applied": False,
-      "codes": ["communique_pending", "communique_pending"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
           {"id": "communique:red-cavalry", "kind": "communique", "unit": "red-cavalry",
            "player": "red", "phase": 0, "subphase": "3e", "hex": h(4),
            "units": ["red-cavalry", "green-archers"], "options": PENDING_OPTIONS},
@@ -602,7 +603,7 @@ case("communique_every_wrong_answer_is_reported",
                           {"id": "communique:green-archers", "choice": "eject"}]),
      {"legal": False, "applied": False,
       "codes": ["decision_not_an_option", "decision_not_an_option"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}}})
+      "derived": {"status": "illegal", "stopped_at": {"phase": 0, "subphase": "3e"}}})
 
 case("communique_wrong_answer_and_missing_answer_reported_together",
      "Red answers with something the communique does not offer and Green does not answer: "
@@ -610,8 +611,9 @@ case("communique_wrong_answer_and_missing_answer_reported_together",
      "options.", S_DECISIONS, RED_GREEN,
      red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"}]),
      {"legal": False, "applied": False,
-      "codes": ["communique_pending", "decision_not_an_option"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
+      "codes": ["decision_not_an_option"],
+      "derived": {"status": "illegal", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
           {"id": "communique:green-archers", "unit": "green-archers", "player": "green",
            "options": PENDING_OPTIONS}]}})
 
@@ -627,7 +629,8 @@ query("communique_red_and_green_through_resolve",
       "The resolve query answers the Red-and-Green turn with the pending decisions and "
       "the trace as far as it went: phases 1 and 10 (3b, 3c, 3d), then the communique.",
       S_COMMUNIQUE, "resolve", {"state": RED_GREEN, "orders": RED_GREEN_ORDERS},
-      {"resolved": False, "legal": False, "state": None,
+      {"status": "pending", "resolved": False, "legal": True, "state": None,
+       "violations": [],
        "trace": [ORDERS2, phase(10, moved("3b"), moved("3c"), moved("3d")),
                  phase(0, {"kind": "communique_raised",
                            "params": {"interrupts": 10, "subphase": "3e"}})],
@@ -639,7 +642,8 @@ query("communique_red_and_green_resolved_through_resolve",
       "The same request with both decisions (both halt) resolves the turn.", S_COMMUNIQUE,
       "resolve", {"state": RED_GREEN, "orders": RED_GREEN_ORDERS,
                   "decisions": answers("halt", "halt")},
-      {"resolved": True, "legal": True, "pending_decisions": [], "unused_decisions": [],
+      {"status": "resolved", "resolved": True, "legal": True, "pending_decisions": [],
+       "unused_decisions": [],
        "state": {"units": [{"id": "red-cavalry", "hex": h(3)},
                            {"id": "green-archers", "hex": h(5)}]}})
 
@@ -661,9 +665,9 @@ case("decision_ids_two_archers_two_ids",
      "Blue's archer a is flown over by Red's b.c and Blue's archer a.b by Red's c, both in "
      "3b: two questions, with two ids (archer:a:b.c, archer:a.b:c), so Blue can answer them "
      "differently.", S_RESEND, TWO_ARCHERS, resolve(*TWO_ARCHERS_ORDERS),
-     {"legal": False, "applied": False,
-      "codes": ["archer_option_pending", "archer_option_pending"],
-      "derived": {"stopped_at": {"phase": 10, "subphase": "3b"}, "pending_decisions": [
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 10, "subphase": "3b"},
+                  "pending_decisions": [
           {"id": "archer:a:b.c", "unit": "a", "player": "blue", "units": ["a", "b.c"]},
           {"id": "archer:a.b:c", "unit": "a.b", "player": "blue", "units": ["a.b", "c"]}]}})
 

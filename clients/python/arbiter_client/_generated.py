@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'd0215559a08d69daee20406a3504c412c356630c517acfaef7466c6a664aab3d'
+SCHEMA_SHA256 = '710b743944c911ecb90619ca1240e9d8743da116956e89aba33fce8d2c8ffdb8'
 
 
 class AreaMovement(RulesetApi):

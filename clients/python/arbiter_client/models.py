@@ -2545,20 +2545,6 @@ class PhasedOrdersArcherLetPassEventParams(BaseModel):
     unit: Annotated[str, Field(title="Unit")]
 
 
-class PhasedOrdersArcherOptionPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    archer: Annotated[str, Field(title="Archer")]
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    unit: Annotated[str, Field(title="Unit")]
-
-
 class PhasedOrdersBanditBlockedEventParams(BaseModel):
     """
     The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
@@ -2814,21 +2800,6 @@ class PhasedOrdersCommuniqueAnsweredEventParams(BaseModel):
     unit: Annotated[str, Field(title="Unit")]
 
 
-class PhasedOrdersCommuniquePendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    player: Annotated[str, Field(title="Player")]
-    unit: Annotated[str, Field(title="Unit")]
-    units: Annotated[list[str], Field(title="Units")]
-
-
 class PhasedOrdersCommuniqueRaisedEventParams(BaseModel):
     """
     The params of phased_orders's event communique_raised: "emergency communique: {units} contest {hex}"
@@ -2893,6 +2864,16 @@ class PhasedOrdersDecision(BaseModel):
     ] = None
 
 
+class Status1(StrEnum):
+    """
+    A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.
+    """
+
+    resolved = "resolved"
+    pending = "pending"
+    illegal = "illegal"
+
+
 class PhasedOrdersDisband(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -2900,19 +2881,6 @@ class PhasedOrdersDisband(BaseModel):
     order: Annotated[Literal["disband"], Field(title="Order")]
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
-
-
-class PhasedOrdersEjectionPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    units: Annotated[list[str], Field(title="Units")]
 
 
 class PhasedOrdersEventKind(StrEnum):
@@ -3386,7 +3354,7 @@ class PhasedOrdersPendingDecision(BaseModel):
     question: Annotated[
         str,
         Field(
-            description="The question in English (the violation's message).",
+            description="The question in English: its kind's template (the catalogue's questions) filled in.",
             title="Question",
         ),
     ]
@@ -3427,19 +3395,6 @@ class PhasedOrdersPhaseFacts(BaseModel):
     ]
     name: Annotated[str, Field(title="Name")]
     phase: Annotated[int, Field(title="Phase")]
-
-
-class PhasedOrdersPlacementPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    unit: Annotated[str, Field(title="Unit")]
 
 
 class Relations(StrEnum):
@@ -3585,6 +3540,16 @@ class UnansweredCommuniques1(StrEnum):
     follow_orders = "follow_orders"
 
 
+class Status2(StrEnum):
+    """
+    A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).
+    """
+
+    resolved = "resolved"
+    pending = "pending"
+    illegal = "illegal"
+
+
 class PhasedOrdersResourcesGainedEventParams(BaseModel):
     """
     The params of phased_orders's event resources_gained: "{player} gains {amount} resources: {resources}"
@@ -3599,7 +3564,7 @@ class PhasedOrdersResourcesGainedEventParams(BaseModel):
     resources: Annotated[int, Field(title="Resources")]
 
 
-class Status1(StrEnum):
+class Status3(StrEnum):
     carried_out = "carried_out"
     partly_carried_out = "partly_carried_out"
     failed = "failed"
@@ -3633,7 +3598,7 @@ class PhasedOrdersResult(BaseModel):
     ]
     player: Annotated[str, Field(title="Player")]
     rule: Annotated[str, Field(title="Rule")]
-    status: Annotated[Status1, Field(title="Status")]
+    status: Annotated[Status3, Field(title="Status")]
     steps: Annotated[
         int | None, Field(description="A move: the steps it kept.", title="Steps")
     ] = None
@@ -4185,10 +4150,6 @@ class PhasedOrdersViolationCode(StrEnum):
     ability_target_out_of_range = "ability_target_out_of_range"
     not_a_caravan = "not_a_caravan"
     no_own_stronghold = "no_own_stronghold"
-    communique_pending = "communique_pending"
-    archer_option_pending = "archer_option_pending"
-    ejection_pending = "ejection_pending"
-    placement_pending = "placement_pending"
     decision_not_an_option = "decision_not_an_option"
     combat_result_invalid = "combat_result_invalid"
 
@@ -7171,9 +7132,10 @@ class PhasedOrdersDecisionNotAnOptionViolationParams(BaseModel):
 
 class PhasedOrdersDerived(BaseModel):
     """
-    A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
-    `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
-    stopped for decisions: `stopped_at` and the `pending_decisions`.
+    A submission: `orders`, `refused`, `unordered`. A turn: its `status`; once
+    it ran to its end `results`, `unordered`, `phases`, `unused_decisions`,
+    `unused_combat_results`; stopped for decisions, `stopped_at` and the
+    `pending_decisions`.
     """
 
     model_config = ConfigDict(
@@ -7191,6 +7153,13 @@ class PhasedOrdersDerived(BaseModel):
         Field(description="The indexes of the orders a rule refuses.", title="Refused"),
     ] = None
     results: Annotated[list[PhasedOrdersResult] | None, Field(title="Results")] = None
+    status: Annotated[
+        Status1 | None,
+        Field(
+            description="A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.",
+            title="Status",
+        ),
+    ] = None
     stopped_at: ArbiterRulesetsPhasedOrdersDerivedPhasedOrdersStop | None = None
     unordered: Annotated[
         list[str] | None,
@@ -7562,10 +7531,6 @@ class PhasedOrdersViolation(BaseModel):
         | PhasedOrdersAbilityTargetOutOfRangeViolationParams
         | PhasedOrdersNotACaravanViolationParams
         | PhasedOrdersNoOwnStrongholdViolationParams
-        | PhasedOrdersCommuniquePendingViolationParams
-        | PhasedOrdersArcherOptionPendingViolationParams
-        | PhasedOrdersEjectionPendingViolationParams
-        | PhasedOrdersPlacementPendingViolationParams
         | PhasedOrdersDecisionNotAnOptionViolationParams
         | PhasedOrdersCombatResultInvalidViolationParams
         | None,
@@ -8842,7 +8807,13 @@ class PhasedOrdersResolveResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    legal: Annotated[bool, Field(title="Legal")]
+    legal: Annotated[
+        bool,
+        Field(
+            description="No rule is broken: true for a turn waiting for decisions (status pending) too.",
+            title="Legal",
+        ),
+    ]
     pending_decisions: Annotated[
         list[PhasedOrdersPendingDecision] | None,
         Field(
@@ -8867,6 +8838,13 @@ class PhasedOrdersResolveResponse(BaseModel):
     ] = True
     state: Annotated[dict[str, Any] | None, Field(title="State")] = None
     state_hash: Annotated[str | None, Field(title="State Hash")] = None
+    status: Annotated[
+        Status2,
+        Field(
+            description="A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).",
+            title="Status",
+        ),
+    ]
     stopped_at: ArbiterRulesetsPhasedOrdersQueriesPhasedOrdersStop | None = None
     trace: Annotated[
         list[PhasedOrdersTracePhase] | None,

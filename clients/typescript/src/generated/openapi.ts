@@ -4275,19 +4275,6 @@ export interface components {
             unit: string;
         };
         /**
-         * PhasedOrdersArcherOptionPendingViolationParams
-         * @description The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
-         */
-        PhasedOrdersArcherOptionPendingViolationParams: {
-            /** Archer */
-            archer: string;
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Unit */
-            unit: string;
-        };
-        /**
          * PhasedOrdersBanditBlockedEventParams
          * @description The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
          */
@@ -4589,21 +4576,6 @@ export interface components {
             unit: string;
         };
         /**
-         * PhasedOrdersCommuniquePendingViolationParams
-         * @description The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
-         */
-        PhasedOrdersCommuniquePendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Player */
-            player: string;
-            /** Unit */
-            unit: string;
-            /** Units */
-            units: string[];
-        };
-        /**
          * PhasedOrdersCommuniqueRaisedEventParams
          * @description The params of phased_orders's event communique_raised: "emergency communique: {units} contest {hex}"
          */
@@ -4659,9 +4631,10 @@ export interface components {
         };
         /**
          * PhasedOrdersDerived
-         * @description A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
-         *     `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
-         *     stopped for decisions: `stopped_at` and the `pending_decisions`.
+         * @description A submission: `orders`, `refused`, `unordered`. A turn: its `status`; once
+         *     it ran to its end `results`, `unordered`, `phases`, `unused_decisions`,
+         *     `unused_combat_results`; stopped for decisions, `stopped_at` and the
+         *     `pending_decisions`.
          */
         PhasedOrdersDerived: {
             /**
@@ -4691,6 +4664,12 @@ export interface components {
              * @default null
              */
             results?: components["schemas"]["PhasedOrdersResult"][] | null;
+            /**
+             * Status
+             * @description A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.
+             * @default null
+             */
+            status?: ("resolved" | "pending" | "illegal") | null;
             /** @default null */
             stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__derived__PhasedOrdersStop"] | null;
             /**
@@ -4759,17 +4738,6 @@ export interface components {
             player: string;
             /** Unit */
             unit: string;
-        };
-        /**
-         * PhasedOrdersEjectionPendingViolationParams
-         * @description The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
-         */
-        PhasedOrdersEjectionPendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Units */
-            units: string[];
         };
         /**
          * PhasedOrdersEvent
@@ -5291,7 +5259,7 @@ export interface components {
             player?: string | null;
             /**
              * Question
-             * @description The question in English (the violation's message).
+             * @description The question in English: its kind's template (the catalogue's questions) filled in.
              */
             question: string;
             /** Rule */
@@ -5325,17 +5293,6 @@ export interface components {
             name: string;
             /** Phase */
             phase: number;
-        };
-        /**
-         * PhasedOrdersPlacementPendingViolationParams
-         * @description The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
-         */
-        PhasedOrdersPlacementPendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Unit */
-            unit: string;
         };
         /** PhasedOrdersPlayer */
         PhasedOrdersPlayer: {
@@ -5535,7 +5492,10 @@ export interface components {
         };
         /** PhasedOrdersResolveResponse */
         PhasedOrdersResolveResponse: {
-            /** Legal */
+            /**
+             * Legal
+             * @description No rule is broken: true for a turn waiting for decisions (status pending) too.
+             */
             legal: boolean;
             /**
              * Pending Decisions
@@ -5567,6 +5527,12 @@ export interface components {
              * @default null
              */
             state_hash?: string | null;
+            /**
+             * Status
+             * @description A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).
+             * @enum {string}
+             */
+            status: "resolved" | "pending" | "illegal";
             /** @default null */
             stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__queries__PhasedOrdersStop"] | null;
             /**
@@ -6355,7 +6321,7 @@ export interface components {
              * Params
              * @description The params of the violation's message: those of its code's params model.
              */
-            params?: components["schemas"]["PhasedOrdersPathTooLongViolationParams"] | components["schemas"]["PhasedOrdersNotAnArcherViolationParams"] | components["schemas"]["PhasedOrdersTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersTargetNotEnemyViolationParams"] | components["schemas"]["PhasedOrdersSpellNotKnownViolationParams"] | components["schemas"]["PhasedOrdersNotEnoughGemsViolationParams"] | components["schemas"]["PhasedOrdersAbilityNotHeldViolationParams"] | components["schemas"]["PhasedOrdersAbilityTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersNotACaravanViolationParams"] | components["schemas"]["PhasedOrdersNoOwnStrongholdViolationParams"] | components["schemas"]["PhasedOrdersCommuniquePendingViolationParams"] | components["schemas"]["PhasedOrdersArcherOptionPendingViolationParams"] | components["schemas"]["PhasedOrdersEjectionPendingViolationParams"] | components["schemas"]["PhasedOrdersPlacementPendingViolationParams"] | components["schemas"]["PhasedOrdersDecisionNotAnOptionViolationParams"] | components["schemas"]["PhasedOrdersCombatResultInvalidViolationParams"];
+            params?: components["schemas"]["PhasedOrdersPathTooLongViolationParams"] | components["schemas"]["PhasedOrdersNotAnArcherViolationParams"] | components["schemas"]["PhasedOrdersTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersTargetNotEnemyViolationParams"] | components["schemas"]["PhasedOrdersSpellNotKnownViolationParams"] | components["schemas"]["PhasedOrdersNotEnoughGemsViolationParams"] | components["schemas"]["PhasedOrdersAbilityNotHeldViolationParams"] | components["schemas"]["PhasedOrdersAbilityTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersNotACaravanViolationParams"] | components["schemas"]["PhasedOrdersNoOwnStrongholdViolationParams"] | components["schemas"]["PhasedOrdersDecisionNotAnOptionViolationParams"] | components["schemas"]["PhasedOrdersCombatResultInvalidViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -6371,7 +6337,7 @@ export interface components {
          * @description A violation code of Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, a result for every order and the game master's decisions: GET /v1/rulesets/phased_orders lists each with the rule it enforces and its message template.
          * @enum {string}
          */
-        PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "communique_pending" | "archer_option_pending" | "ejection_pending" | "placement_pending" | "decision_not_an_option" | "combat_result_invalid";
+        PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "decision_not_an_option" | "combat_result_invalid";
         /**
          * PhasedOrdersWarDeclaredEventParams
          * @description The params of phased_orders's event war_declared: "war is declared between {players}"

@@ -189,19 +189,24 @@ CODES: list[Entry] = [
     ("not_a_caravan", "caravan.1", "{unit} is not a caravan: only caravans {order}"),
     ("no_own_stronghold", "caravan.1",
      "no stronghold of {player} stands on {hex}, where {unit} is"),
-    ("communique_pending", "communique.1",
-     "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt "
-     "or proceed"),
-    ("archer_option_pending", "movement.6",
-     "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
-    ("ejection_pending", "logistics.2",
-     "decision {decision}: which of {units} on {hex} is ejected"),
-    ("placement_pending", "finishing.1",
-     "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
     ("decision_not_an_option", "decisions.1",
      "decision {decision}: the answer given is not one of its options",
      {"options": list[PhasedOrdersOption]}),
     ("combat_result_invalid", "combat.2", "the combat result for {hex}: {reason}"),
+]
+
+# The questions a turn asks where the rules leave a choice (decisions.py): not violations -
+# a turn waiting for an answer breaks no rule (its status is "pending") - but each with
+# the rule that asks it and the English template of its question, filled from its params.
+QUESTIONS: list[tuple[str, str, str]] = [
+    ("communique", "communique.1",
+     "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt "
+     "or proceed"),
+    ("archer", "movement.6",
+     "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
+    ("ejection", "logistics.2", "decision {decision}: which of {units} on {hex} is ejected"),
+    ("placement", "finishing.1",
+     "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
 ]
 
 EVENTS: list[Entry] = [
@@ -413,6 +418,8 @@ CATALOGUE = build_catalogue(
                          "archer": "archer:<archer>:<flyer>",
                          "ejection": "ejection:<q>,<r>:<unit>+<unit>...",
                          "placement": "placement:<unit>"},
+        "questions": [{"kind": k, "rule": f"{RULESET_ID}/{r}", "template": t}
+                      for k, r, t in QUESTIONS],
         "spell_effects": ["damage", "heal"],
         "ability_effects": ["gain_resources", "gain_gems", "heal", "report"],
         "owners_that_are_no_player": ["bandits", "undead"],

@@ -33,18 +33,17 @@ from typing import Literal
 from pydantic import Field
 
 from arbiter.engine.hexgrid import Axial, Hex
+from arbiter.engine.outcome import render
 from arbiter.engine.wire import Frozen
 
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, QUESTIONS
 from .models import PhasedOrdersDecision, PhasedOrdersOption
 
 Kind = Literal["communique", "archer", "ejection", "placement"]
 
-# The violation code that reports a pending decision of each kind.
-PENDING_CODE: dict[Kind, str] = {
-    "communique": "communique_pending", "archer": "archer_option_pending",
-    "ejection": "ejection_pending", "placement": "placement_pending",
-}
+# The rule that asks each kind of question and its question's English template.
+QUESTION_OF: dict[str, tuple[str, str]] = {
+    kind: (CATALOGUE.rule(section), template) for kind, section, template in QUESTIONS}
 
 
 class PhasedOrdersPendingDecision(Frozen):
@@ -58,7 +57,8 @@ class PhasedOrdersPendingDecision(Frozen):
                     "units sharing hex (q,r), sorted) or placement:<unit>.")
     kind: Kind
     rule: str
-    question: str = Field(description="The question in English (the violation's message).")
+    question: str = Field(description="The question in English: its kind's template (the "
+                          "catalogue's questions) filled in.")
     unit: str | None = Field(default=None, description="The unit the decision is for: a "
                              "communique's unit that halts or proceeds, the archer that may "
                              "attack, the unit to be placed; none for an ejection (it is "
@@ -120,13 +120,10 @@ class PendingQuestion:
         self.unit = unit
         self.player = player
 
-    @property
-    def code(self) -> str:
-        return PENDING_CODE[self.kind]
-
-    def model(self, question: str) -> PhasedOrdersPendingDecision:
+    def model(self) -> PhasedOrdersPendingDecision:
+        rule, template = QUESTION_OF[self.kind]
         return PhasedOrdersPendingDecision(
-            id=self.id, kind=self.kind, rule=CATALOGUE.codes[self.code].rule, question=question,
+            id=self.id, kind=self.kind, rule=rule, question=render(template, self.params),
             unit=self.unit, player=self.player, phase=self.phase, subphase=self.subphase,
             hex=Axial.of(self.hex) if self.hex is not None else None, units=self.units,
             options=self.options)

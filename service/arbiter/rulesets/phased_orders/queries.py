@@ -20,6 +20,7 @@ from arbiter.engine.wire import Frozen
 from .board import compile_board
 from .catalogue import CATALOGUE, PHASE_NAMES
 from .decisions import PhasedOrdersPendingDecision
+from .derived import TURN_STATUS_WORDS, TurnStatus
 from .judge import judge
 from .models import (
     MAX_DECISIONS,
@@ -62,8 +63,10 @@ class PhasedOrdersStop(Frozen):
 
 
 class PhasedOrdersResolveResponse(Frozen):
+    status: TurnStatus = Field(description=TURN_STATUS_WORDS)
     resolved: bool = Field(description="The turn was resolved and ``state`` holds the result.")
-    legal: bool
+    legal: bool = Field(description="No rule is broken: true for a turn waiting for "
+                        "decisions (status pending) too.")
     state: dict[str, Any] | None = None
     state_hash: str | None = None
     reversible: bool = Field(default=True, description="False when the turn drew from the "
@@ -117,8 +120,8 @@ def run_resolve(request: PhasedOrdersResolveRequest) -> PhasedOrdersResolveRespo
                        PhasedOrdersState).outcome
     derived = outcome.derived
     return PhasedOrdersResolveResponse(
-        resolved=outcome.applied, legal=outcome.legal, state=outcome.state,
-        state_hash=outcome.state_hash, reversible=outcome.reversible,
+        status=derived["status"], resolved=outcome.applied, legal=outcome.legal,
+        state=outcome.state, state_hash=outcome.state_hash, reversible=outcome.reversible,
         violations=outcome.violations, trace=grouped(judgement.verdict.events),
         results=derived.get("results", []), unordered=derived.get("unordered", []),
         pending_decisions=derived.get("pending_decisions", []),

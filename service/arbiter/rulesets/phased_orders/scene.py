@@ -59,7 +59,6 @@ from arbiter.pictures.scene import (
 from .board import Board
 from .candidates import paths
 from .catalogue import PHASE_NAMES
-from .decisions import PENDING_CODE
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from .judge import judge
 from .models import (
@@ -316,8 +315,8 @@ def _trace(board: Board, action: PhasedOrdersResolve) -> Layer:
         _read(reading, event)
     notes = tuple(Note(at=h, text=_note(words), title="; ".join(reading.told[h]))
                   for h, words in reading.words.items() if any(words))
-    pending = {d["question"]: d for d in facts.get("pending_decisions", [])}
-    marks = tuple(_mark(board, v, pending.get(v.message)) for v in verdict.violations)
+    marks = tuple(_mark(board, v) for v in verdict.violations) + tuple(
+        _question_mark(board, d) for d in facts.get("pending_decisions", []))
     return Layer(caption=_trace_caption(facts, verdict.violations, reading),
                  arrows=tuple(reading.arrows), notes=notes, marks=marks)
 
@@ -372,16 +371,22 @@ def _phase(event: Event) -> str:
     return f"phase {phase} ({PHASE_NAMES.get(phase, '')}" + (f", {sub})" if sub else ")")
 
 
-def _mark(board: Board, v: Violation, pending: Mapping[str, Any] | None) -> Mark:
-    """A violation where it occurred; a pending decision says first (the legend shows the
-    start of a line) who answers it and with what."""
-    message = v.message
-    if pending is not None:
-        who = pending.get("player") or "the game master"
-        options = " or ".join(_option(o) for o in pending["options"])
-        message = f"{who}: {options}? {pending['id']}. {v.message}"
+def _mark(board: Board, v: Violation) -> Mark:
+    """A violation where it occurred."""
     return Mark(at=_violation_place(board, v.at), code=v.code, rule=v.rule,
-                message=message, severity=v.severity)
+                message=v.message, severity=v.severity)
+
+
+def _question_mark(board: Board, pending: Mapping[str, Any]) -> Mark:
+    """A pending decision on its hex (code ``pending``: it is a question, not a broken
+    rule), saying first (the legend shows the start of a line) who answers it and with
+    what."""
+    who = pending.get("player") or "the game master"
+    options = " or ".join(_option(o) for o in pending["options"])
+    spot = _hex(pending.get("hex"))
+    return Mark(at=spot if spot in board.hexes else None, code="pending",
+                rule=pending["rule"], severity="question",
+                message=f"{who}: {options}? {pending['id']}. {pending['question']}")
 
 
 def _option(option: Mapping[str, Any]) -> str:
@@ -407,7 +412,7 @@ def _violation_place(board: Board, at: Location) -> Place | None:
 def _trace_caption(derived: Mapping[str, Any], violations: list[Violation],
                    r: Reading) -> str:
     stopped = derived.get("stopped_at")
-    broken = sum(1 for v in violations if v.code not in PENDING_CODE.values())
+    broken = len(violations)
     if stopped is not None:
         phase = int(stopped["phase"])
         sub = f", {stopped['subphase']}" if stopped.get("subphase") else ""

@@ -7,14 +7,20 @@ ups that name nothing in the state are 422 problems), then runs the phases over 
 ``World``, which enters every change in the turn's ledger. The derived facts carry a
 result for every order, the units and strongholds left without one, and the trace's
 phases. Where a decision is needed and the request
-does not give it, the turn stops before going past that point: each missing decision is
-a violation (``communique_pending``, ``archer_option_pending``, ``ejection_pending``,
-``placement_pending``) and ``derived.pending_decisions`` lists them with their options;
-a decision answered with something it does not offer is a ``decision_not_an_option``
-violation, every one found at that point (not just the first); nothing is applied,
-whatever the mode (the turn's effect is not defined without them).
+does not give it, the turn stops before going past that point: ``derived.status`` is
+``pending`` and ``derived.pending_decisions`` lists the questions with their options. A
+question waiting for its answer breaks no rule, so it is no violation: a turn stopped for
+decisions alone is legal and not applied, whatever the mode (the turn's effect is not
+defined without them). A decision answered with something it does not offer is a
+``decision_not_an_option`` violation, every one found at that point (not just the first).
 The same request with the decisions resolves the turn, the same way every time. A
 resolution that drew from the seed is not reversible.
+
+``derived.status`` says where the turn got, in the same words on ``validate`` and on the
+``resolve`` query: ``resolved`` (it ran through phase 19 and broke no rule), ``pending``
+(it stopped for decisions and broke no rule so far) or ``illegal`` (a rule is broken: the
+violations say which; in advisory mode such a turn may still be applied - ``applied``
+says so - and a stopped one still lists its pending decisions).
 """
 
 from __future__ import annotations
@@ -59,12 +65,15 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
     try:
         run_turn(world)
     except DecisionsPending as stop:
-        return Judgement(verdict, derived=_stopped(verdict, stop))
+        stopped = _stopped(verdict, stop)
+        return Judgement(verdict, derived={"status": "pending" if verdict.legal else "illegal",
+                                           **stopped})
 
     def apply() -> Draft:
         return world.ledger.draft
 
     derived: dict[str, Any] = {
+        "status": "resolved" if verdict.legal else "illegal",
         "results": world.results.listed(),
         "unordered": unordered(board, plan),
         "phases": phase_summary(verdict.events),
@@ -75,18 +84,14 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
 
 
 def _stopped(verdict: Verdict, stop: DecisionsPending) -> dict[str, Any]:
-    """Every decision answered with something it does not offer, then every one missing,
-    each a violation; the missing ones listed with their options."""
+    """Every decision answered with something it does not offer, each a violation; the
+    missing ones listed with their options (a question, not a violation)."""
     for question in stop.wrong:
         verdict.violate("decision_not_an_option", at=location(hex=question.hex), fatal=True,
                         decision=question.id,
                         options=[o.model_dump(mode="json", exclude_none=True)
                                  for o in question.options])
-    pending = []
-    for question in stop.pending:
-        verdict.violate(question.code, at=location(hex=question.hex), fatal=True,
-                        **question.params)
-        pending.append(question.model(verdict.violations[-1].message).model_dump(mode="json"))
+    pending = [question.model().model_dump(mode="json") for question in stop.pending]
     first = stop.first
     out: dict[str, Any] = {"stopped_at": {"phase": first.phase, "subphase": first.subphase}}
     if pending:

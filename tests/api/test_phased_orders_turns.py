@@ -1,0 +1,112 @@
+"""A phased_orders turn as a game master or a game server calls it, over a real server
+(REST and GraphQL) and the CLI: a turn waiting for decisions is its own outcome
+(``status: "pending"``, legal, nothing applied), never a list of violations (issue 30)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from arbiter.graphql.types import to_graphql
+from arbiter.rulesets.phased_orders import RULESET
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "phased_orders"
+# The source's example: Red's flying cavalry and Green's archers, neither allied nor at
+# war, end their paths on (4,0) in 3e: an emergency communique, a question to each.
+RED_GREEN = json.loads((CASES / "communique_red_and_green_pending.json").read_text())
+STATE: dict[str, Any] = RED_GREEN["state"]
+ORDERS: list[dict[str, Any]] = RED_GREEN["action"]["orders"]
+BOTH_HALT = [{"id": "communique:red-cavalry", "choice": "halt"},
+             {"id": "communique:green-archers", "choice": "halt"}]
+
+RESOLVE_GQL = """query($state: PhasedOrdersState!, $orders: [PhasedOrdersResolveOrderInput!])
+  { phasedOrders(state: $state) { resolve(orders: $orders) { status resolved legal
+    violations { code } pendingDecisions { id kind player question options { choice } } } } }"""
+
+
+def resolve(http: httpx.Client, **more: Any) -> dict[str, Any]:
+    answer = http.post("/v1/rulesets/phased_orders/resolve",
+                       json={"state": STATE, "orders": ORDERS, **more})
+    assert answer.status_code == 200, answer.text
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def test_a_turn_waiting_for_decisions_is_pending_not_illegal(http: httpx.Client) -> None:
+    turn = resolve(http)
+    assert (turn["status"], turn["legal"], turn["resolved"]) == ("pending", True, False)
+    assert turn["violations"] == [] and turn["state"] is None
+    asked = turn["pending_decisions"]
+    assert [d["id"] for d in asked] == ["communique:red-cavalry", "communique:green-archers"]
+    assert all(d["rule"] == "phased_orders/communique.1" and "may halt or proceed" in
+               d["question"] for d in asked)
+
+
+def test_the_same_turn_answered_is_resolved(http: httpx.Client) -> None:
+    turn = resolve(http, decisions=BOTH_HALT)
+    assert (turn["status"], turn["legal"], turn["resolved"]) == ("resolved", True, True)
+    assert turn["pending_decisions"] == [] and turn["state"] is not None
+
+
+def test_an_answer_that_is_not_an_option_is_illegal(http: httpx.Client) -> None:
+    turn = resolve(http, decisions=[{"id": "communique:red-cavalry", "choice": "attack"}])
+    assert (turn["status"], turn["legal"], turn["resolved"]) == ("illegal", False, False)
+    assert [v["code"] for v in turn["violations"]] == ["decision_not_an_option"]
+    assert [d["id"] for d in turn["pending_decisions"]] == ["communique:green-archers"]
+
+
+def test_validate_tells_a_pending_turn_from_an_illegal_one(http: httpx.Client) -> None:
+    """validate's Outcome is every ruleset's: a pending turn is legal, not applied, with
+    derived.status pending - an illegal one is legal: false."""
+    def validate(decisions: list[dict[str, Any]]) -> dict[str, Any]:
+        answer = http.post("/v1/rulesets/phased_orders/validate", json={
+            "state": STATE, "action": {"type": "resolve", "orders": ORDERS,
+                                       "decisions": decisions}})
+        assert answer.status_code == 200, answer.text
+        body: dict[str, Any] = answer.json()
+        return body
+
+    pending = validate([])
+    assert (pending["legal"], pending["applied"], pending["violations"]) == (True, False, [])
+    assert pending["derived"]["status"] == "pending"
+    assert len(pending["derived"]["pending_decisions"]) == 2
+    illegal = validate([{"id": "communique:red-cavalry", "choice": "attack"}])
+    assert (illegal["legal"], illegal["derived"]["status"]) == (False, "illegal")
+    resolved = validate(BOTH_HALT)
+    assert (resolved["legal"], resolved["applied"], resolved["derived"]["status"]) == (
+        True, True, "resolved")
+
+
+def test_graphql_answers_the_same_status(http: httpx.Client) -> None:
+    request = to_graphql(RULESET.queries["resolve"].request, {"state": STATE, "orders": ORDERS})
+    answer = http.post("/graphql", json={"query": RESOLVE_GQL, "variables": {
+        "state": STATE, "orders": request["orders"]}})
+    assert answer.status_code == 200, answer.text
+    turn = answer.json()["data"]["phasedOrders"]["resolve"]
+    assert (turn["status"], turn["legal"], turn["resolved"], turn["violations"]) == (
+        "pending", True, False, [])
+    assert [d["player"] for d in turn["pendingDecisions"]] == ["red", "green"]
+
+
+def test_the_cli_exits_3_for_a_pending_turn(tmp_path: Path) -> None:
+    (tmp_path / "state.json").write_text(json.dumps(STATE))
+    (tmp_path / "action.json").write_text(json.dumps({"type": "resolve", "orders": ORDERS}))
+    done = subprocess.run([sys.executable, "-m", "arbiter", "check", "phased_orders",
+                           "state.json", "action.json", "--format", "text"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "pending: 2 decisions to answer, nothing applied: 0 violations, 0 events"
+    assert lines[1].startswith("  decision communique:red-cavalry (phased_orders/communique.1)")
+    assert lines[1].endswith('[{"choice":"halt"} | {"choice":"proceed"}]')
+    (tmp_path / "action.json").write_text(json.dumps(
+        {"type": "resolve", "orders": ORDERS, "decisions": BOTH_HALT}))
+    done = subprocess.run([sys.executable, "-m", "arbiter", "check", "phased_orders",
+                           "state.json", "action.json", "--format", "text"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("legal:"), done.stdout
