@@ -1,6 +1,8 @@
 """A phased_orders turn as a game master or a game server calls it, over a real server
-(REST and GraphQL) and the CLI: a turn waiting for decisions is its own outcome
-(``status: "pending"``, legal, nothing applied), never a list of violations (issue 30)."""
+(REST and GraphQL) and the CLI (issue 30): a turn waiting for decisions is its own outcome
+(``status: "pending"``, legal, nothing applied), never a list of violations; every
+question knowable where it stops is asked at once, under ids a client can build, and an
+answer no question takes is refused at its id."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ CASES = Path(__file__).resolve().parents[1] / "cases" / "phased_orders"
 RED_GREEN = json.loads((CASES / "communique_red_and_green_pending.json").read_text())
 STATE: dict[str, Any] = RED_GREEN["state"]
 ORDERS: list[dict[str, Any]] = RED_GREEN["action"]["orders"]
-BOTH_HALT = [{"id": "communique:red-cavalry", "choice": "halt"},
-             {"id": "communique:green-archers", "choice": "halt"}]
+BOTH_HALT = [{"id": "communique:4,0:red", "choice": "halt"},
+             {"id": "communique:4,0:green", "choice": "halt"}]
 
 RESOLVE_GQL = """query($state: PhasedOrdersState!, $orders: [PhasedOrdersResolveOrderInput!])
   { phasedOrders(state: $state) { resolve(orders: $orders) { status resolved legal
@@ -42,8 +44,8 @@ def test_a_turn_waiting_for_decisions_is_pending_not_illegal(http: httpx.Client)
     assert (turn["status"], turn["legal"], turn["resolved"]) == ("pending", True, False)
     assert turn["violations"] == [] and turn["state"] is None
     asked = turn["pending_decisions"]
-    assert [d["id"] for d in asked] == ["communique:red-cavalry", "communique:green-archers"]
-    assert all(d["rule"] == "phased_orders/communique.1" and "may halt or proceed" in
+    assert [d["id"] for d in asked] == ["communique:4,0:red", "communique:4,0:green"]
+    assert all(d["rule"] == "phased_orders/communique.1" and "beside it or proceed" in
                d["question"] for d in asked)
 
 
@@ -54,10 +56,10 @@ def test_the_same_turn_answered_is_resolved(http: httpx.Client) -> None:
 
 
 def test_an_answer_that_is_not_an_option_is_illegal(http: httpx.Client) -> None:
-    turn = resolve(http, decisions=[{"id": "communique:red-cavalry", "choice": "attack"}])
+    turn = resolve(http, decisions=[{"id": "communique:4,0:red", "choice": "attack"}])
     assert (turn["status"], turn["legal"], turn["resolved"]) == ("illegal", False, False)
     assert [v["code"] for v in turn["violations"]] == ["decision_not_an_option"]
-    assert [d["id"] for d in turn["pending_decisions"]] == ["communique:green-archers"]
+    assert [d["id"] for d in turn["pending_decisions"]] == ["communique:4,0:green"]
 
 
 def test_validate_tells_a_pending_turn_from_an_illegal_one(http: httpx.Client) -> None:
@@ -75,7 +77,7 @@ def test_validate_tells_a_pending_turn_from_an_illegal_one(http: httpx.Client) -
     assert (pending["legal"], pending["applied"], pending["violations"]) == (True, False, [])
     assert pending["derived"]["status"] == "pending"
     assert len(pending["derived"]["pending_decisions"]) == 2
-    illegal = validate([{"id": "communique:red-cavalry", "choice": "attack"}])
+    illegal = validate([{"id": "communique:4,0:red", "choice": "attack"}])
     assert (illegal["legal"], illegal["derived"]["status"]) == (False, "illegal")
     resolved = validate(BOTH_HALT)
     assert (resolved["legal"], resolved["applied"], resolved["derived"]["status"]) == (
@@ -102,7 +104,7 @@ def test_the_cli_exits_3_for_a_pending_turn(tmp_path: Path) -> None:
     assert done.returncode == 3, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "pending: 2 decisions to answer, nothing applied: 0 violations, 0 events"
-    assert lines[1].startswith("  decision communique:red-cavalry (phased_orders/communique.1)")
+    assert lines[1].startswith("  decision communique:4,0:red (phased_orders/communique.1)")
     assert lines[1].endswith('[{"choice":"halt"} | {"choice":"proceed"}]')
     (tmp_path / "action.json").write_text(json.dumps(
         {"type": "resolve", "orders": ORDERS, "decisions": BOTH_HALT}))
@@ -110,3 +112,39 @@ def test_the_cli_exits_3_for_a_pending_turn(tmp_path: Path) -> None:
                            "state.json", "action.json", "--format", "text"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("legal:"), done.stdout
+
+
+# The closing note's two-round turn: the communique on (4,0) in 3e, and Red's b1 and b2
+# meeting on (1,1), an ejection in phase 11 whatever the communique's answers.
+TWO_ROUNDS = json.loads((CASES / "decisions_knowable_now_are_asked_at_once.json").read_text())
+
+
+def test_every_question_knowable_now_is_asked_in_one_round(http: httpx.Client) -> None:
+    turn = http.post("/v1/rulesets/phased_orders/resolve", json={
+        "state": TWO_ROUNDS["state"], "orders": TWO_ROUNDS["action"]["orders"]}).json()
+    assert turn["status"] == "pending" and turn["stopped_at"] == {"phase": 0, "subphase": "3e"}
+    assert [(d["id"], d["phase"]) for d in turn["pending_decisions"]] == [
+        ("communique:4,0:red", 0), ("communique:4,0:green", 0), ("ejection:1,1:1", 11)]
+    communique = turn["pending_decisions"][0]
+    assert communique["players"] == ["red", "green"] and communique["unit"] is None
+
+
+def test_a_game_master_resolves_the_two_round_turn_in_one(http: httpx.Client) -> None:
+    """The fallback answers the communique (the original orders: both proceed); the
+    ejection's id is built from the orders, not copied from a pending answer."""
+    turn = http.post("/v1/rulesets/phased_orders/resolve", json={
+        "state": TWO_ROUNDS["state"], "orders": TWO_ROUNDS["action"]["orders"],
+        "unanswered_communiques": "follow_orders",
+        "decisions": [{"id": "ejection:1,1:1", "choice": "eject", "unit": "b2"}]}).json()
+    assert (turn["status"], turn["resolved"]) == ("resolved", True)
+    where = {u["id"]: u["hex"] for u in turn["state"]["units"]}
+    assert where["b1"] == {"q": 1, "r": 1} and where["b2"] == {"q": 2, "r": 1}
+
+
+def test_an_answer_no_question_takes_is_a_422_at_its_id(http: httpx.Client) -> None:
+    for typo in ("communique:4,0:rde", "communique:red-cavalry", "ejection:9,9:1"):
+        answer = http.post("/v1/rulesets/phased_orders/validate", json={
+            "state": STATE, "action": {"type": "resolve", "orders": ORDERS, "decisions": [
+                {"id": typo, "choice": "halt"}]}})
+        assert answer.status_code == 422, answer.text
+        assert [e["pointer"] for e in answer.json()["errors"]] == ["/action/decisions/0/id"]

@@ -126,7 +126,7 @@ case("logistics_players_choose_who_is_ejected",
      resolve(*TRIO_ORDERS),
      {"legal": True, "applied": False, "codes": [],
       "derived": {"status": "pending", "stopped_at": {"phase": 11}, "pending_decisions": [{
-          "id": "ejection:2,0:a+b", "kind": "ejection", "unit": None, "player": None,
+          "id": "ejection:2,0:1", "kind": "ejection", "unit": None, "player": None,
           "hex": h(2), "units": ["a", "b"],
           "options": [{"choice": "eject", "unit": "a"}, {"choice": "eject", "unit": "b"}]}]}})
 
@@ -134,7 +134,7 @@ case("logistics_ejection_repeats_along_the_path",
      "They eject Blue's b: back to (3,0), where Red's c now stands, allied, so again, back "
      "to (4,0), where b started (c has left it): none of its steps kept, partly carried "
      "out with steps 0 (ejected's status in the catalogue).", S_LOGISTICS, TRIO,
-     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:a+b", "choice": "eject",
+     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:1", "choice": "eject",
                                        "unit": "b"}]),
      ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
          "unit_moved", "unit_moved", "unit_moved", "unit_ejected", "unit_ejected"],
@@ -147,7 +147,7 @@ case("logistics_ejection_repeats_along_the_path",
 case("logistics_decision_for_a_unit_that_cannot_be_ejected",
      "The ejection decision offers the units that can be ejected; naming another stops the "
      "turn.", "The allied players may choose who is ejected.", TRIO,
-     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:a+b", "choice": "eject",
+     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:1", "choice": "eject",
                                        "unit": "c"}]),
      {"legal": False, "codes": ["decision_not_an_option"], "applied": False})
 

@@ -162,22 +162,40 @@ def test_pending_decisions_follow_the_catalogue_id_forms() -> None:
             kind, unit, player = question["kind"], question["unit"], question["player"]
             assert patterns[kind].match(question["id"]), (path.name, question["id"])
             assert len(question["options"]) > 1, (path.name, question["id"])
-            if kind in ("communique", "archer"):
+            if kind == "archer":
                 assert question["id"].split(":")[1] == unit
                 assert player == (None if owners[unit] in ("bandits", "undead")
                                   else owners[unit])
+            if kind == "communique":  # the contested hex and the player asked
+                spot = question["hex"]
+                assert question["id"] == f"communique:{spot['q']},{spot['r']}:{player}"
+                assert unit is None and player in question["players"]
+            if kind == "ejection":  # the stack's hex and the ejection's number
+                spot = question["hex"]
+                assert question["id"].startswith(f"ejection:{spot['q']},{spot['r']}:")
             if kind == "placement":
                 assert question["id"] == f"placement:{unit}" and player is None
             seen.add(kind)
     assert seen == set(forms)
 
 
-def test_unused_decisions_are_reported() -> None:
+def test_an_answer_no_question_takes_is_refused_at_its_id() -> None:
+    """Issue 30: an answer under an id the turn never asks (a typo) was silently ignored
+    while the turn stopped, and listed in unused_decisions once it resolved: a 422 at the
+    id now, whether the id names nothing or the turn went past it."""
     from .phased_orders_cases_spells_to_movement import RED_GREEN, answers, red_green
 
-    extra = [*answers("halt", "halt"), {"id": "archer:x:y", "choice": "attack"}]
-    outcome = RULESET.validate(RED_GREEN, red_green(decisions=extra))
-    assert outcome.legal and outcome.derived["unused_decisions"] == ["archer:x:y"]
+    for extra, detail in (({"id": "archer:x:y", "choice": "attack"}, "no archer x"),
+                          ({"id": "placement:red-cavalry", "choice": "disband"},
+                           "resolved without asking")):
+        with pytest.raises(InvalidInput) as refused:
+            RULESET.validate(RED_GREEN, red_green(decisions=[*answers("halt", "halt"), extra]))
+        [problem] = refused.value.problems
+        assert problem.pointer == "/action/decisions/2/id" and detail in problem.detail
+    # stopped in 3e: a placement may still be asked in phase 18, so it waits
+    waiting = RULESET.validate(RED_GREEN, red_green(decisions=[
+        {"id": "placement:red-cavalry", "choice": "disband"}]))
+    assert waiting.legal and waiting.derived["status"] == "pending"
 
 
 def test_malformed_combat_survivors_and_level_ups() -> None:

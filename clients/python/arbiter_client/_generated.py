@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '710b743944c911ecb90619ca1240e9d8743da116956e89aba33fce8d2c8ffdb8'
+SCHEMA_SHA256 = '6128b1253779f01605343440c1280ddbb2ec518c295ccafc6870c24c04788dcf'
 
 
 class AreaMovement(RulesetApi):

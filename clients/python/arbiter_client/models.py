@@ -2766,7 +2766,7 @@ class PhasedOrdersCommission(BaseModel):
     new_unit: Annotated[
         str,
         Field(
-            description="The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).",
+            description="The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).",
             max_length=64,
             min_length=1,
             title="New Unit",
@@ -2853,7 +2853,7 @@ class PhasedOrdersDecision(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="The pending decision's id: communique:<unit> (the unit's player's answer: halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted; eject one of them) or placement:<unit> (place it on a hex, or disband it).",
+            description="The decision's id, which a client may build before the turn asks: communique:<q>,<r>:<player> (the player's answer about the contested hex (q,r): halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1: eject one of the stack) or placement:<unit> (place it on a hex, or disband it). An answer no question of the turn takes is a 422 at this id.",
             max_length=200,
             min_length=1,
             title="Id",
@@ -3331,7 +3331,7 @@ class PhasedOrdersPendingDecision(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="The decision's id, the same for the same request every time: communique:<unit> (one per unit of the communique), archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted) or placement:<unit>.",
+            description="The decision's id, built from what the orders and the state name, so a client can build it ahead: communique:<q>,<r>:<player> (the contested hex, one per player involved), archer:<archer>:<flyer>, ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1) or placement:<unit>.",
             title="Id",
         ),
     ]
@@ -3347,8 +3347,15 @@ class PhasedOrdersPendingDecision(BaseModel):
     player: Annotated[
         str | None,
         Field(
-            description="The player who answers: the owner of unit (communique, archer), or of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.",
+            description="The player who answers: the player asked (communique), the archer's owner, or the owner of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.",
             title="Player",
+        ),
+    ] = None
+    players: Annotated[
+        list[str] | None,
+        Field(
+            description="A communique: every player involved, each asked the same question about its own units on the hex (one decision per player).",
+            title="Players",
         ),
     ] = None
     question: Annotated[
@@ -3369,7 +3376,7 @@ class PhasedOrdersPendingDecision(BaseModel):
     unit: Annotated[
         str | None,
         Field(
-            description="The unit the decision is for: a communique's unit that halts or proceeds, the archer that may attack, the unit to be placed; none for an ejection (it is about the stack in units).",
+            description="The unit the decision is for: the archer that may attack, the unit to be placed; none for a communique (it is about the player's units on the hex) or an ejection (about the stack in units).",
             title="Unit",
         ),
     ] = None
@@ -3790,7 +3797,7 @@ class PhasedOrdersUnit(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).",
+            description="A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).",
             max_length=64,
             min_length=1,
             title="Id",
@@ -7168,9 +7175,13 @@ class PhasedOrdersDerived(BaseModel):
     unused_combat_results: Annotated[
         list[int] | None, Field(title="Unused Combat Results")
     ] = None
-    unused_decisions: Annotated[list[str] | None, Field(title="Unused Decisions")] = (
-        None
-    )
+    unused_decisions: Annotated[
+        list[str] | None,
+        Field(
+            description="Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.",
+            title="Unused Decisions",
+        ),
+    ] = None
 
 
 class PhasedOrdersEvent(BaseModel):
@@ -8863,9 +8874,13 @@ class PhasedOrdersResolveResponse(BaseModel):
     unused_combat_results: Annotated[
         list[int] | None, Field(title="Unused Combat Results")
     ] = None
-    unused_decisions: Annotated[list[str] | None, Field(title="Unused Decisions")] = (
-        None
-    )
+    unused_decisions: Annotated[
+        list[str] | None,
+        Field(
+            description="Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.",
+            title="Unused Decisions",
+        ),
+    ] = None
     violations: Annotated[list[Violation] | None, Field(title="Violations")] = None
 
 

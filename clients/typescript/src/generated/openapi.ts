@@ -4541,7 +4541,7 @@ export interface components {
         PhasedOrdersCommission: {
             /**
              * New Unit
-             * @description The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).
+             * @description The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).
              */
             new_unit: string;
             /**
@@ -4609,7 +4609,7 @@ export interface components {
             hex?: components["schemas"]["Axial"] | null;
             /**
              * Id
-             * @description The pending decision's id: communique:<unit> (the unit's player's answer: halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted; eject one of them) or placement:<unit> (place it on a hex, or disband it).
+             * @description The decision's id, which a client may build before the turn asks: communique:<q>,<r>:<player> (the player's answer about the contested hex (q,r): halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1: eject one of the stack) or placement:<unit> (place it on a hex, or disband it). An answer no question of the turn takes is a 422 at this id.
              */
             id: string;
             /**
@@ -4685,6 +4685,7 @@ export interface components {
             unused_combat_results?: number[] | null;
             /**
              * Unused Decisions
+             * @description Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.
              * @default null
              */
             unused_decisions?: string[] | null;
@@ -5236,7 +5237,7 @@ export interface components {
             hex?: components["schemas"]["Axial"] | null;
             /**
              * Id
-             * @description The decision's id, the same for the same request every time: communique:<unit> (one per unit of the communique), archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted) or placement:<unit>.
+             * @description The decision's id, built from what the orders and the state name, so a client can build it ahead: communique:<q>,<r>:<player> (the contested hex, one per player involved), archer:<archer>:<flyer>, ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1) or placement:<unit>.
              */
             id: string;
             /**
@@ -5253,10 +5254,15 @@ export interface components {
             phase: number;
             /**
              * Player
-             * @description The player who answers: the owner of unit (communique, archer), or of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.
+             * @description The player who answers: the player asked (communique), the archer's owner, or the owner of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.
              * @default null
              */
             player?: string | null;
+            /**
+             * Players
+             * @description A communique: every player involved, each asked the same question about its own units on the hex (one decision per player).
+             */
+            players?: string[];
             /**
              * Question
              * @description The question in English: its kind's template (the catalogue's questions) filled in.
@@ -5272,7 +5278,7 @@ export interface components {
             subphase?: string | null;
             /**
              * Unit
-             * @description The unit the decision is for: a communique's unit that halts or proceeds, the archer that may attack, the unit to be placed; none for an ejection (it is about the stack in units).
+             * @description The unit the decision is for: the archer that may attack, the unit to be placed; none for a communique (it is about the player's units on the hex) or an ejection (about the stack in units).
              * @default null
              */
             unit?: string | null;
@@ -5547,7 +5553,10 @@ export interface components {
             unordered?: string[];
             /** Unused Combat Results */
             unused_combat_results?: number[];
-            /** Unused Decisions */
+            /**
+             * Unused Decisions
+             * @description Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.
+             */
             unused_decisions?: string[];
             /** Violations */
             violations?: components["schemas"]["Violation"][];
@@ -5921,7 +5930,7 @@ export interface components {
             hit_points: number;
             /**
              * Id
-             * @description A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).
+             * @description A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).
              */
             id: string;
             /**

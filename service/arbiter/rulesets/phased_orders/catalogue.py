@@ -94,15 +94,21 @@ RULES: list[tuple[str, str]] = [
     ("movement.6", "An enemy archer flown over may attack the flying unit, halting it in the "
                    "archer's hex."),
     ("communique.1", "Units of players neither allied nor at war moving into the same hex in "
-                     "the same subphase, where both paths end, raise an emergency communique: "
-                     "each may halt adjacent to the contested hex or proceed. That is the "
+                     "the same subphase, where both paths end, raise an emergency communique, "
+                     "asked per contested hex of each player involved (the decision "
+                     "communique:<q>,<r>:<player>): its units there halt adjacent to the "
+                     "contested hex or proceed. A player's answer about a hex holds for the "
+                     "whole turn. That is the "
                      "whole condition, so it is raised even when the hex already holds a unit "
                      "of one of those players; a unit that proceeds onto its own player's (or "
                      "an ally's) unit is then ejected in phase 11."),
     ("communique.2", "If the communique ends in combat (units of more than one player "
                      "proceed), war is declared immediately."),
     ("communique.3", "When the players cannot be reached, the original orders are followed: "
-                     "every unit proceeds (when the request says so)."),
+                     "every unit proceeds (when the request says so: unanswered_communiques "
+                     "follow_orders, which answers every communique the request does not, so "
+                     "a game master resolves the turn in one round, with the other decisions "
+                     "built ahead from their ids)."),
     ("predation.1", "Phase 10b: bandits within movement range of a caravan, and uncontrolled "
                     "undead within movement range of any non-undead unit, move to attack it "
                     "(the nearest, in steps). A predator with move 0 has no movement range. "
@@ -116,7 +122,8 @@ RULES: list[tuple[str, str]] = [
     ("logistics.1", "Phase 11: two allied units on one hex: one is ejected one hex back along "
                     "its own path, and again while it shares a hex with an ally."),
     ("logistics.2", "The allied players choose which unit is ejected (the decision "
-                    "ejection:<q>,<r>:<units>); with one unit that can be ejected there is no "
+                    "ejection:<q>,<r>:<n>, the n-th unit ejected from hex (q,r), from 1); with "
+                    "one unit that can be ejected there is no "
                     "choice and it is ejected without a decision. The choice is made once, on "
                     "the hex where the stack first forms: the unit chosen then goes back as "
                     "often as needed, with no new choice on the hexes it lands on."),
@@ -168,9 +175,23 @@ RULES: list[tuple[str, str]] = [
                     "the turn stops there and returns the pending decisions. A question with "
                     "a single option is no choice and is not asked. Every answer that is not "
                     "one of its options is reported, with every decision still missing at "
-                    "that point. Decision ids are built from unit ids, so a unit id may hold "
-                    "neither ':' nor '+' (a 422 at the id): every decision has an id of its "
-                    "own."),
+                    "that point. Every question knowable there is asked at once: those of "
+                    "the point where the turn stops, and those of the next point it would "
+                    "stop at that come the same whatever the answers to the first (asked "
+                    "with them, each with its own phase). A question that depends on an "
+                    "answer not given cannot be known ahead and waits for the next round: "
+                    "whether a unit reaches a hex (an ejection or an archer's option there "
+                    "after a communique it may halt at), the hexes a placement offers (left "
+                    "free by the placements before it, so they are asked one at a time), a "
+                    "question two stops ahead. Decision ids are built from hexes, player ids "
+                    "and unit ids the orders and the state name (decision_ids), so a request "
+                    "may answer a question before it is asked; a unit id may hold neither "
+                    "':' nor '+' (a 422 at the id): every decision has an id of its own. An "
+                    "answer no question of the turn can take is refused, a 422 at its id: an "
+                    "id of no form above or naming what the state does not hold, or one the "
+                    "turn went past without asking (after the turn resolves, every answer "
+                    "left unused; once it stopped in logistics or later, communiques and "
+                    "archers' options; in finishing, ejections too)."),
 ]
 
 CODES: list[Entry] = [
@@ -200,8 +221,8 @@ CODES: list[Entry] = [
 # the rule that asks it and the English template of its question, filled from its params.
 QUESTIONS: list[tuple[str, str, str]] = [
     ("communique", "communique.1",
-     "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt "
-     "or proceed"),
+     "emergency communique {decision}: {units} contest {hex}; {player} may halt {own} "
+     "beside it or proceed"),
     ("archer", "movement.6",
      "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
     ("ejection", "logistics.2", "decision {decision}: which of {units} on {hex} is ejected"),
@@ -414,9 +435,9 @@ CATALOGUE = build_catalogue(
         # How each kind's decision id is formed (placement offers disband only when no hex
         # within 20 is free; a single option is applied without a decision). Unit ids hold
         # neither ':' nor '+' (board.check_unit_id), so no two decisions share an id.
-        "decision_ids": {"communique": "communique:<unit>",
+        "decision_ids": {"communique": "communique:<q>,<r>:<player>",
                          "archer": "archer:<archer>:<flyer>",
-                         "ejection": "ejection:<q>,<r>:<unit>+<unit>...",
+                         "ejection": "ejection:<q>,<r>:<n>",
                          "placement": "placement:<unit>"},
         "questions": [{"kind": k, "rule": f"{RULESET_ID}/{r}", "template": t}
                       for k, r, t in QUESTIONS],

@@ -51,7 +51,9 @@ class PhasedOrdersDerived(Frozen):
                                         "without an order.")
     results: list[PhasedOrdersResult] | None = None
     phases: list[PhasedOrdersPhaseFacts] | None = None
-    unused_decisions: list[str] | None = None
+    unused_decisions: list[str] | None = Field(
+        default=None, description="Always empty: an answer no question of the turn takes is "
+        "refused (422 at its id). Kept for the clients that read it.")
     unused_combat_results: list[int] | None = None
     stopped_at: PhasedOrdersStop | None = None
     pending_decisions: list[PhasedOrdersPendingDecision] | None = None

@@ -87,7 +87,9 @@ class PhasedOrdersResolveResponse(Frozen):
         "its options; decisions answered with something they do not offer are "
         "decision_not_an_option violations instead (every one found).")
     stopped_at: PhasedOrdersStop | None = None
-    unused_decisions: list[str] = Field(default_factory=list)
+    unused_decisions: list[str] = Field(
+        default_factory=list, description="Always empty: an answer no question of the turn "
+        "takes is refused (422 at its id). Kept for the clients that read it.")
     unused_combat_results: list[int] = Field(default_factory=list)
 
 

@@ -34,9 +34,10 @@ from arbiter.engine.index import check_ref
 from arbiter.engine.judging import Judgement
 from arbiter.engine.outcome import Event, Verdict, location
 
+from .answers import check_decision_ids, look_ahead, refuse_unasked
 from .board import Board
 from .catalogue import PHASE_NAMES
-from .decisions import DecisionsPending
+from .decisions import DecisionsPending, PendingQuestion
 from .ledger import Ledger
 from .models import PhasedOrdersCommission, PhasedOrdersResolve, PhasedOrdersSubmit
 from .orders import Plan, check_orders, unordered
@@ -65,9 +66,16 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
     try:
         run_turn(world)
     except DecisionsPending as stop:
+        refuse_unasked(action, world.decisions, stop.first.phase)
         stopped = _stopped(verdict, stop)
-        return Judgement(verdict, derived={"status": "pending" if verdict.legal else "illegal",
-                                           **stopped})
+        status, halt = "pending" if verdict.legal else "illegal", stop  # kept past except
+
+        def facts() -> dict[str, Any]:
+            # Looked up only when the answer is written (legal-actions reads the verdict).
+            return {"status": status, **stopped, **_ahead(stopped, look_ahead(
+                board, action, plan, halt))}
+        return Judgement(verdict, derived=facts)
+    refuse_unasked(action, world.decisions, None)
 
     def apply() -> Draft:
         return world.ledger.draft
@@ -97,6 +105,14 @@ def _stopped(verdict: Verdict, stop: DecisionsPending) -> dict[str, Any]:
     if pending:
         out["pending_decisions"] = pending
     return out
+
+
+def _ahead(stopped: dict[str, Any], ahead: list[PendingQuestion]) -> dict[str, Any]:
+    """The questions of the next stop, after those of this one."""
+    if not ahead:
+        return {}
+    return {"pending_decisions": [*stopped.get("pending_decisions", []),
+                                  *(q.model().model_dump(mode="json") for q in ahead)]}
 
 
 def phase_summary(events: list[Event]) -> list[dict[str, Any]]:
@@ -133,6 +149,7 @@ def check_turn_data(board: Board, action: PhasedOrdersResolve, plan: Plan,
             check_ref(survivor.unit, board.units, (*at, "survivors", j, "unit"), "unit",
                       problems)
     new_units = {o.new_unit for o in plan.orders if isinstance(o, PhasedOrdersCommission)}
+    check_decision_ids(board, plan, new_units, action.decisions, problems)
     levelled: set[str] = set()
     for i, level_up in enumerate(action.level_ups):
         where = ("action", "level_ups", i, "unit")
