@@ -7,6 +7,7 @@ answer no question takes is refused at its id."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -148,3 +149,65 @@ def test_an_answer_no_question_takes_is_a_422_at_its_id(http: httpx.Client) -> N
                 {"id": typo, "choice": "halt"}]}})
         assert answer.status_code == 422, answer.text
         assert [e["pointer"] for e in answer.json()["errors"]] == ["/action/decisions/0/id"]
+
+
+# -- pointers into the body of the route, the same over GraphQL; one trace shape ----------
+
+OWN = {"state": STATE, "orders": [{**ORDERS[0], "player": "green"}]}  # green orders red's
+RESOLVE_ONLY_STATUS = """query($state: PhasedOrdersState!,
+  $orders: [PhasedOrdersResolveOrderInput!])
+  { phasedOrders(state: $state) { resolve(orders: $orders) { status } } }"""
+
+
+def refused(answer: httpx.Response) -> list[str]:
+    assert answer.status_code == 422, answer.text
+    return [e["pointer"] for e in answer.json()["errors"]]
+
+
+def test_resolve_points_into_its_own_body(http: httpx.Client) -> None:
+    assert refused(http.post("/v1/rulesets/phased_orders/resolve", json=OWN)) == [
+        "/orders/0/unit"]
+    assert refused(http.post("/v1/rulesets/phased_orders/validate", json={
+        "state": STATE, "action": {"type": "resolve", "orders": OWN["orders"]}})) == [
+        "/action/orders/0/unit"]
+    arguments = to_graphql(RULESET.queries["resolve"].request, OWN)
+    body = http.post("/graphql", json={"query": RESOLVE_ONLY_STATUS, "variables": {
+        "state": STATE, "orders": arguments["orders"]}}).json()
+    [problem] = body["errors"][0]["extensions"]["problems"]
+    assert problem["pointer"] == "/orders/0/unit"
+    assert problem["path"] == ["resolve", "orders", 0, "move", "unit"]
+
+
+def test_an_order_without_its_player_is_pointed_at_without_the_tag(
+        http: httpx.Client) -> None:
+    order = {k: v for k, v in ORDERS[0].items() if k != "player"}
+    assert refused(http.post("/v1/rulesets/phased_orders/resolve", json={
+        "state": STATE, "orders": [order]})) == ["/orders/0/player"]
+    assert refused(http.post("/v1/rulesets/phased_orders/validate", json={
+        "state": STATE, "action": {"type": "resolve", "orders": [order]}})) == [
+        "/action/orders/0/player"]
+    body = http.post("/graphql", json={"query": RESOLVE_ONLY_STATUS, "variables": {
+        "state": STATE, "orders": [{"move": {"unit": order["unit"], "path": order["path"]}}]}}
+    ).json()
+    [problem] = body["errors"][0]["extensions"]["problems"]
+    assert (problem["pointer"], problem["path"]) == (
+        "/orders/0/player", ["resolve", "orders", 0, "move", "player"])
+
+
+def test_every_tagged_union_of_the_contract_is_skipped_in_pointers() -> None:
+    from arbiter.service.problems import TAG_KEYS
+
+    document = (Path(__file__).resolve().parents[2] / "schema" / "openapi.json").read_text()
+    assert set(re.findall(r'"propertyName": "(\w+)"', document)) <= set(TAG_KEYS)
+
+
+def test_resolve_and_validate_answer_the_trace_in_one_shape(http: httpx.Client) -> None:
+    turn = resolve(http, decisions=BOTH_HALT)
+    outcome = http.post("/v1/rulesets/phased_orders/validate", json={
+        "state": STATE, "action": {"type": "resolve", "orders": ORDERS,
+                                   "decisions": BOTH_HALT}}).json()
+    assert turn["events"] == outcome["events"] and turn["events"]
+    assert turn["phases"] == outcome["derived"]["phases"]
+    # the communique (phase 0) counts in the movement it interrupts: one run of phase 10
+    assert [run["phase"] for run in turn["phases"]].count(10) == 1
+    assert any(e["params"]["phase"] == 0 for e in turn["events"])

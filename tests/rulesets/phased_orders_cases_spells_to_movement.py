@@ -628,13 +628,17 @@ case("communique_not_between_players_at_war",
 
 query("communique_red_and_green_through_resolve",
       "The resolve query answers the Red-and-Green turn with the pending decisions and "
-      "the trace as far as it went: phases 1 and 10 (3b, 3c, 3d), then the communique.",
+      "the trace as far as it went, in validate's shape (events, and phases counting "
+      "them): phases 1 and 10 (3b, 3c, 3d, then the communique raised in 3e, phase 0, "
+      "counted in the phase 10 it interrupts rather than splitting it).",
       S_COMMUNIQUE, "resolve", {"state": RED_GREEN, "orders": RED_GREEN_ORDERS},
       {"status": "pending", "resolved": False, "legal": True, "state": None,
        "violations": [],
-       "trace": [ORDERS2, phase(10, moved("3b"), moved("3c"), moved("3d")),
-                 phase(0, {"kind": "communique_raised",
-                           "params": {"interrupts": 10, "subphase": "3e"}})],
+       "events": [*ORDERS2["events"], moved("3b"), moved("3c"), moved("3d"),
+                  {"kind": "communique_raised",
+                   "params": {"phase": 0, "interrupts": 10, "subphase": "3e"}}],
+       "phases": [{"phase": 1, "name": "orders", "events": 2},
+                  {"phase": 10, "name": "movement", "events": 4}],
        "stopped_at": {"phase": 0, "subphase": "3e"},
        "pending_decisions": [{"id": "communique:4,0:red"},
                              {"id": "communique:4,0:green"}]})

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '6128b1253779f01605343440c1280ddbb2ec518c295ccafc6870c24c04788dcf'
+SCHEMA_SHA256 = '38067b727ad739ae5e9fccb0661108ef60f987a3d4ab305843fc58902f46385e'
 
 
 class AreaMovement(RulesetApi):

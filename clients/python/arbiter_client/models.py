@@ -3396,7 +3396,7 @@ class PhasedOrdersPhaseFacts(BaseModel):
     events: Annotated[
         int,
         Field(
-            description="The events of this run of the phase in the trace.",
+            description="The events of this run of the phase in the trace (a communique's, phase 0, count in the phase they interrupt).",
             title="Events",
         ),
     ]
@@ -8818,6 +8818,13 @@ class PhasedOrdersResolveResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
+    events: Annotated[
+        list[Event] | None,
+        Field(
+            description="The turn's trace, as validate's events: every event in the order it happened, as far as the resolution went (also when the turn stopped or was not applied). Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.",
+            title="Events",
+        ),
+    ] = None
     legal: Annotated[
         bool,
         Field(
@@ -8830,6 +8837,13 @@ class PhasedOrdersResolveResponse(BaseModel):
         Field(
             description="The decisions the turn needs to go on, each with its options; decisions answered with something they do not offer are decision_not_an_option violations instead (every one found).",
             title="Pending Decisions",
+        ),
+    ] = None
+    phases: Annotated[
+        list[PhasedOrdersPhaseFacts] | None,
+        Field(
+            description="events by phase, as validate's derived.phases: each run of one phase with its name and how many of events it holds, in order (a communique's events count in the phase they interrupt).",
+            title="Phases",
         ),
     ] = None
     resolved: Annotated[
@@ -8860,7 +8874,8 @@ class PhasedOrdersResolveResponse(BaseModel):
     trace: Annotated[
         list[PhasedOrdersTracePhase] | None,
         Field(
-            description="The events, grouped by phase in the order they happened, as far as the resolution went. Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.",
+            deprecated=True,
+            description="Deprecated, for one version: events grouped as phases groups them; read events and phases, the shape validate answers too.",
             title="Trace",
         ),
     ] = None

@@ -593,7 +593,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve one turn: the state, every player's orders and the decisions in; the new state, the trace grouped by phase and a result for every order out, or the pending decisions with their options. */
+        /** Resolve one turn: the state, every player's orders and the decisions in; the turn's status (resolved, pending or illegal), the new state, the trace (events, counted by phase) and a result for every order out, or the pending decisions with their options. */
         post: operations["resolvePhasedOrders"];
         delete?: never;
         options?: never;
@@ -5292,7 +5292,7 @@ export interface components {
         PhasedOrdersPhaseFacts: {
             /**
              * Events
-             * @description The events of this run of the phase in the trace.
+             * @description The events of this run of the phase in the trace (a communique's, phase 0, count in the phase they interrupt).
              */
             events: number;
             /** Name */
@@ -5499,6 +5499,11 @@ export interface components {
         /** PhasedOrdersResolveResponse */
         PhasedOrdersResolveResponse: {
             /**
+             * Events
+             * @description The turn's trace, as validate's events: every event in the order it happened, as far as the resolution went (also when the turn stopped or was not applied). Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.
+             */
+            events?: components["schemas"]["Event"][];
+            /**
              * Legal
              * @description No rule is broken: true for a turn waiting for decisions (status pending) too.
              */
@@ -5508,6 +5513,11 @@ export interface components {
              * @description The decisions the turn needs to go on, each with its options; decisions answered with something they do not offer are decision_not_an_option violations instead (every one found).
              */
             pending_decisions?: components["schemas"]["PhasedOrdersPendingDecision"][];
+            /**
+             * Phases
+             * @description events by phase, as validate's derived.phases: each run of one phase with its name and how many of events it holds, in order (a communique's events count in the phase they interrupt).
+             */
+            phases?: components["schemas"]["PhasedOrdersPhaseFacts"][];
             /**
              * Resolved
              * @description The turn was resolved and `state` holds the result.
@@ -5543,7 +5553,8 @@ export interface components {
             stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__queries__PhasedOrdersStop"] | null;
             /**
              * Trace
-             * @description The events, grouped by phase in the order they happened, as far as the resolution went. Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.
+             * @deprecated
+             * @description Deprecated, for one version: events grouped as phases groups them; read events and phases, the shape validate answers too.
              */
             trace?: components["schemas"]["PhasedOrdersTracePhase"][];
             /**

@@ -18,7 +18,8 @@ from .results import PhasedOrdersResult
 class PhasedOrdersPhaseFacts(Frozen):
     phase: int
     name: str
-    events: int = Field(description="The events of this run of the phase in the trace.")
+    events: int = Field(description="The events of this run of the phase in the trace (a "
+                        "communique's, phase 0, count in the phase they interrupt).")
 
 
 class PhasedOrdersStop(Frozen):

@@ -31,13 +31,12 @@ Overlays:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field
 
-from arbiter.engine.errors import InvalidInput, Problem, Problems
+from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, Hex
 from arbiter.engine.index import check_ref
 from arbiter.engine.legal import legal
@@ -60,7 +59,7 @@ from .board import Board
 from .candidates import paths
 from .catalogue import PHASE_NAMES
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
-from .judge import judge
+from .judge import from_action, judge
 from .models import (
     BANDITS,
     MAX_DECISIONS,
@@ -142,7 +141,7 @@ def scene(board: Board, overlay: PhasedOrdersOverlay | None,
         with within("reachable"):
             layers.append(_reachable(board, overlay.reachable))
     if overlay is not None and overlay.trace is not None:
-        with within("trace"), _from_action():
+        with within("trace"), from_action():
             layers.append(_trace(board, overlay.trace.action()))
     if action is not None:
         layers.append(Layer(arrows=tuple(_order_arrows(board, action.orders))))
@@ -426,18 +425,6 @@ def _trace_caption(derived: Mapping[str, Any], violations: list[Violation],
         parts.append("arrows by (sub)phase: "
                      + ", ".join(f"{n} {key}" for n, key in enumerate(r.keys, start=1)))
     return "; ".join(parts)
-
-
-@contextmanager
-def _from_action() -> Iterator[None]:
-    """The judge points at the action's fields (``/action/orders/0/unit``); in a render
-    request they are the trace overlay's (``/overlay/trace/orders/0/unit``)."""
-    try:
-        yield
-    except InvalidInput as exc:
-        raise InvalidInput(
-            Problem(p.pointer.removeprefix("/action"), p.detail) for p in exc.problems
-        ) from None
 
 
 # -- a proposed action ----------------------------------------------------------------------

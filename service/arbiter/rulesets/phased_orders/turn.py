@@ -117,14 +117,20 @@ def _ahead(stopped: dict[str, Any], ahead: list[PendingQuestion]) -> dict[str, A
 
 def phase_summary(events: list[Event]) -> list[dict[str, Any]]:
     """The trace grouped by phase, in order: each run of events of one phase, with its
-    name and how many events it holds (phase 0 interrupts phase 10 where it happens)."""
+    name and how many events it holds. A communique's events (phase 0) count in the phase
+    they interrupt, so they do not split it in two."""
     out: list[dict[str, Any]] = []
     for event in events:
-        phase = int(event.params.get("phase", 0))
+        phase = phase_under_way(event)
         if not out or out[-1]["phase"] != phase:
             out.append({"phase": phase, "name": PHASE_NAMES.get(phase, ""), "events": 0})
         out[-1]["events"] += 1
     return out
+
+
+def phase_under_way(event: Event) -> int:
+    """The phase the turn is in at ``event``: its own, or the one a communique interrupts."""
+    return int(event.params.get("interrupts", event.params.get("phase", 0)))
 
 
 def check_turn_data(board: Board, action: PhasedOrdersResolve, plan: Plan,
