@@ -264,3 +264,23 @@ def test_the_second_blind_review_cases_are_in_the_standard_format() -> None:
         assert case["description"] and case["source"], path.name
         assert ("action" in case) != ("query" in case), path.name
         assert "expect" in case, path.name
+
+
+def test_a_big_turn_looks_no_further_than_its_own_stop() -> None:
+    """The look-ahead resolves the turn again per combination of answers: bounded by the
+    units times combinations (answers.LOOK_AHEAD_UNITS), so a big turn asks only its stop's
+    own questions - one more round trip, never an unbounded cost."""
+    from arbiter.rulesets.phased_orders.answers import LOOK_AHEAD_UNITS
+
+    from .phased_orders_cases import grid, unit
+    from .phased_orders_cases_spells_to_movement import TWO_ROUNDS, TWO_ROUNDS_ORDERS
+
+    action = {"type": "resolve", "orders": TWO_ROUNDS_ORDERS}
+    asked = RULESET.validate(TWO_ROUNDS, action).derived["pending_decisions"]
+    assert [q["id"] for q in asked][-1] == "ejection:1,1:1"
+    idle = LOOK_AHEAD_UNITS // 4 - len(TWO_ROUNDS["units"]) + 1  # 4 combinations: 2 x 2
+    big = {**TWO_ROUNDS, "hexes": grid(6, 2 + idle // 6 + 1), "units": [
+        *TWO_ROUNDS["units"],
+        *(unit(f"idle{i}", "green", (i % 6, 2 + i // 6)) for i in range(idle))]}
+    asked = RULESET.validate(big, action).derived["pending_decisions"]
+    assert [q["id"] for q in asked] == ["communique:4,0:red", "communique:4,0:green"]

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '38067b727ad739ae5e9fccb0661108ef60f987a3d4ab305843fc58902f46385e'
+SCHEMA_SHA256 = 'd03b33ac609c8ff8a082a9792044989f2167627131db408a990c808a92297327'
 
 
 class AreaMovement(RulesetApi):

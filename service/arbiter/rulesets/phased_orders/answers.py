@@ -4,8 +4,9 @@ can take (decisions.1).
 Asked at once: the questions of the point where the turn stops, and those of the next
 point it would stop at that come the same (same id, same options) whatever the answers to
 the first - found by resolving the turn again under every combination of those answers
-(at most ``LOOK_AHEAD_BRANCHES``; a turn that resolves under one combination asks nothing
-more for certain). A question that depends on an answer not given is left for the next
+(at most ``LOOK_AHEAD_BRANCHES``, and fewer the more units the turn has:
+``LOOK_AHEAD_UNITS``; a turn that resolves under one combination asks nothing more for
+certain). A question that depends on an answer not given is left for the next
 round: it may not be asked at all, or offer other options.
 
 Refused (422 at ``/action/decisions/<i>/id``): an id of none of the four forms, or naming
@@ -35,8 +36,11 @@ from .phases import run_turn
 from .world import World
 
 # The most combinations of answers the look-ahead resolves the turn under (2 questions of
-# 2 options: 4; 4 questions: 16); beyond, only the questions of the stop itself are asked.
+# 2 options: 4; 4 questions: 16), and the most units times combinations (each branch is a
+# whole turn again: a big turn looks ahead less, so no request costs more than about this
+# many units' turns beyond its own); beyond either, only the stop's own questions are asked.
 LOOK_AHEAD_BRANCHES = 16
+LOOK_AHEAD_UNITS = 4_000
 
 # The phase in which each kind of question is asked (a communique interrupts movement).
 ASKED_IN = {"communique": 10, "archer": 10, "ejection": 11, "placement": 18}
@@ -46,7 +50,9 @@ def look_ahead(board: Board, action: PhasedOrdersResolve, plan: Plan,
                stop: DecisionsPending) -> list[PendingQuestion]:
     """The questions the turn asks at its next stop whatever the answers to ``stop``'s."""
     asked = [*stop.wrong, *stop.pending]
-    if not asked or math.prod(len(q.options) for q in asked) > LOOK_AHEAD_BRANCHES:
+    branches = math.prod(len(q.options) for q in asked)
+    if not asked or branches > LOOK_AHEAD_BRANCHES \
+            or branches * len(board.units) > LOOK_AHEAD_UNITS:
         return []
     common: dict[str, PendingQuestion] | None = None
     for combo in itertools.product(*(q.options for q in asked)):
