@@ -165,7 +165,7 @@ def _render(t: dict[str, Any]) -> str:
 
 def _check(case: dict[str, Any], status: int, body: dict[str, Any]) -> None:
     expect = case["expect"]
-    if "status" in expect:
+    if isinstance(expect.get("status"), int):  # an HTTP status; a word is the answer's own
         assert status == expect["status"], body
         if "pointers" in expect:
             assert body["pointers"] == sorted(expect["pointers"])

@@ -244,19 +244,19 @@ CLASH = [  # red and green (neither allied nor at war) enter (4,1) together in 3
     {"order": "move", "player": "green", "unit": "green-archers",
      "path": [{"q": 5, "r": 0}, {"q": 4, "r": 1}]},
 ]
-PROCEED = [{"id": "communique:red-cavalry", "choice": "proceed"},
-           {"id": "communique:green-archers", "choice": "proceed"}]
+PROCEED = [{"id": "communique:4,1:red", "choice": "proceed"},
+           {"id": "communique:4,1:green", "choice": "proceed"}]
 
 
 def phased_orders_pending(p: Picture) -> None:
-    assert p.attr("mark", "data-code") == ["communique_pending"] * 2
+    assert p.attr("mark", "data-code") == ["pending"] * 2  # questions, not violations
     assert set(p.attr("mark", "data-at")) == {"4,1"}
     assert set(p.attr("mark", "data-rule")) == {"phased_orders/communique.1"}
     legend = p.text("legend")
     assert "the turn stopped in phase 0 (emergency communique, 3e): 2 decision(s) " \
         "pending" in legend
-    assert "red: halt or proceed? communique:red-cavalry." in legend
-    assert "green: halt or proceed? communique:green-archers." in legend
+    assert "red: halt or proceed? communique:4,1:red." in legend
+    assert "green: halt or proceed? communique:4,1:green." in legend
     # the steps taken before the turn stopped: 3b, 3c, 3d
     assert [a.get("data-step") for a in p.all("arrow")] == ["1", "2", "3", "3"]
 

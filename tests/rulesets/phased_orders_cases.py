@@ -221,6 +221,35 @@ case("orders_malformed_change_sides_to_own_player",
      state(strip(3), TWO, [unit("r", "red", 0)]),
      resolve(order("change_sides", "red", "r", to="red")), malformed("/action/orders/0/to"))
 
+# Issue 30: a pointer names the field in the body of the route it answers - /action/orders/0/...
+# in validate's body, /orders/0/... in the resolve query's - with no union tag in it.
+ORDERS_ONLY = state(strip(3), TWO, [unit("r", "red", 0), unit("g", "green", 2)])
+
+query("orders_malformed_through_resolve_points_into_its_body",
+      "Red orders Green's unit through the resolve query: the 422 points at the order's "
+      "unit where the resolve body holds it, /orders/0/unit (not validate's /action/...).",
+      S_ORDERS, "resolve", {"state": ORDERS_ONLY, "orders": [move("red", "g", 1)]},
+      malformed("/orders/0/unit"))
+
+query("decision_refused_through_resolve_points_into_its_body",
+      "An answer under an id of no form, sent to the resolve query: the 422 is at "
+      "/decisions/0/id, where its body holds the answer.", S_ORDERS, "resolve",
+      {"state": ORDERS_ONLY, "orders": [move("red", "r", 1)],
+       "decisions": [{"id": "communique:r", "choice": "halt"}]},
+      malformed("/decisions/0/id"))
+
+case("orders_without_a_player_point_at_the_field_not_the_tag",
+     "An order without its player: the pointer names the missing field in the order, "
+     "/action/orders/0/player, with no 'move' (the union's tag) in it, as GraphQL's does.",
+     S_ORDERS, ORDERS_ONLY,
+     resolve({"order": "move", "unit": "r", "path": [at(1)]}),
+     malformed("/action/orders/0/player"))
+
+query("orders_without_a_player_through_resolve",
+      "The same order through the resolve query: /orders/0/player.", S_ORDERS, "resolve",
+      {"state": ORDERS_ONLY, "orders": [{"order": "move", "unit": "r", "path": [at(1)]}]},
+      malformed("/orders/0/player"))
+
 case("orders_unordered_units_do_nothing",
      "Units and strongholds without an order do nothing; the answer lists them.", S_ORDERS,
      state(strip(4), TWO, [unit("r", "red", 0), unit("g", "green", 3)],
@@ -285,8 +314,8 @@ case("turn_data_malformed",
      "Decisions listed twice, combat results off the map, level ups of units the state "
      "does not hold are malformed.", S_ORDERS,
      state(strip(2), TWO, [unit("r", "red", 0)]),
-     resolve(decisions=[{"id": "communique:r", "choice": "halt"},
-                        {"id": "communique:r", "choice": "proceed"}],
+     resolve(decisions=[{"id": "placement:r", "choice": "disband"},
+                        {"id": "placement:r", "choice": "disband"}],
              combat_results=[{"hex": h(7), "survivors": []}],
              level_ups=[{"unit": "ghost"}]),
      malformed("/action/decisions/1/id", "/action/combat_results/0/hex",

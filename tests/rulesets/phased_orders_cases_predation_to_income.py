@@ -124,9 +124,9 @@ case("logistics_players_choose_who_is_ejected",
      "Red's a and Blue's b both move onto (2,0): either could be ejected, and the allied "
      "players choose. The turn stops until they do.", S_LOGISTICS, TRIO,
      resolve(*TRIO_ORDERS),
-     {"legal": False, "applied": False, "codes": ["ejection_pending"],
-      "derived": {"stopped_at": {"phase": 11}, "pending_decisions": [{
-          "id": "ejection:2,0:a+b", "kind": "ejection", "unit": None, "player": None,
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 11}, "pending_decisions": [{
+          "id": "ejection:2,0:1", "kind": "ejection", "unit": None, "player": None,
           "hex": h(2), "units": ["a", "b"],
           "options": [{"choice": "eject", "unit": "a"}, {"choice": "eject", "unit": "b"}]}]}})
 
@@ -134,7 +134,7 @@ case("logistics_ejection_repeats_along_the_path",
      "They eject Blue's b: back to (3,0), where Red's c now stands, allied, so again, back "
      "to (4,0), where b started (c has left it): none of its steps kept, partly carried "
      "out with steps 0 (ejected's status in the catalogue).", S_LOGISTICS, TRIO,
-     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:a+b", "choice": "eject",
+     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:1", "choice": "eject",
                                        "unit": "b"}]),
      ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
          "unit_moved", "unit_moved", "unit_moved", "unit_ejected", "unit_ejected"],
@@ -147,7 +147,7 @@ case("logistics_ejection_repeats_along_the_path",
 case("logistics_decision_for_a_unit_that_cannot_be_ejected",
      "The ejection decision offers the units that can be ejected; naming another stops the "
      "turn.", "The allied players may choose who is ejected.", TRIO,
-     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:a+b", "choice": "eject",
+     resolve(*TRIO_ORDERS, decisions=[{"id": "ejection:2,0:1", "choice": "eject",
                                        "unit": "c"}]),
      {"legal": False, "codes": ["decision_not_an_option"], "applied": False})
 
@@ -182,14 +182,76 @@ case("combat_three_sides_until_one_remains",
          "unit_slain", "unit_slain", "combat_won"],
         state={"units": [{"id": "g", "hex": h(2), "hit_points": 4}]}))
 
-case("combat_last_units_fall_together",
-     "Reading: blows land at once, so the last units of both sides may fall in the same "
-     "round and no one holds the hex (3 hit points and strength 1 each: three rounds).",
-     S_COMBAT,
+case("combat_last_round_struck_in_turn_the_attacker_first",
+     "Blows land at once, but combat continues until only one remains: 3 hit points and "
+     "strength 1 each, rounds 1 and 2 leave both at 1; round 3 would fell both at once, so "
+     "it is struck in turn (combat.4), the attacker first - Red's unit moved in, Green's "
+     "held the hex: Green's falls before it strikes, and Red's holds (1,0) with 1 hit "
+     "point. No draw: one side moved in, one held.", S_COMBAT,
      state(strip(3), AT_WAR, [unit("a", "red", 0), unit("g", "green", 1)]),
      resolve(move("red", "a", 1)),
-     ok(["orders_received", "unit_moved", "combat_began", "unit_slain", "unit_slain",
-         "combat_annihilation"], state={"units": []}))
+     ok(["orders_received", "unit_moved", "combat_began", "unit_slain", "melee_damage",
+         "combat_won"],
+        state={"units": [{"id": "a", "hex": h(1), "hit_points": 1}], "rng": 0}))
+
+case("combat_equal_armies_leave_exactly_one",
+     "Issue 30's reproduction: one army each (move 1, 3 hit points, strength 2) on (0,0) "
+     "and (1,0), Red's moving onto Green's. Round 1, at once: both 3 -> 1. Round 2 would "
+     "fell both: struck in turn, Red's (it moved in) strikes first and Green's falls. "
+     "Exactly one unit is left: Red's, with 1 hit point.", S_COMBAT,
+     state(strip(2), AT_WAR, [unit("r1", "red", 0, move=1, strength=2),
+                              unit("g1", "green", 1, move=1, strength=2)]),
+     resolve(move("red", "r1", 1)),
+     ok(["orders_received", "unit_moved", "combat_began", "unit_slain", "melee_damage",
+         "combat_won"],
+        state={"units": [{"id": "r1", "owner": "red", "hex": h(1), "hit_points": 1}]}))
+
+BOTH_MOVE_IN = ("Two armies at war, 1 hit point and strength 1 each, both move onto (1,0) in "
+                "the same step (Red's order listed first); round 1 would fell both at once, "
+                "so it is struck in turn. Both moved in, so neither has the initiative and "
+                "the order is drawn from the seed (combat.4): one draw below(2) for the two "
+                "sides (Fisher-Yates; 1 keeps the sides as they stand, Red's then Green's, 0 "
+                "swaps them). ")
+case("combat_both_moved_in_the_seed_decides_who_strikes_first",
+     BOTH_MOVE_IN + "Seed 2 draws 0: Green's strikes first and holds (1,0), though Red's "
+     "order is listed first; the seed advances to 11400714819323198487.", S_COMBAT,
+     state(strip(3), AT_WAR, [unit("a", "red", 0, hp=1), unit("g", "green", 2, hp=1)],
+           rng=2),
+     resolve(move("red", "a", 1), move("green", "g", 1)),
+     ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "combat_began",
+         "unit_slain", "combat_won"],
+        state={"units": [{"id": "g", "hex": h(1), "hit_points": 1}],
+               "rng": 11400714819323198487}))
+
+case("combat_both_moved_in_another_seed_another_order",
+     BOTH_MOVE_IN + "Seed 0 draws 1: Red's strikes first and holds (1,0); the seed "
+     "advances to 11400714819323198485.", S_COMBAT,
+     state(strip(3), AT_WAR, [unit("a", "red", 0, hp=1), unit("g", "green", 2, hp=1)]),
+     resolve(move("red", "a", 1), move("green", "g", 1)),
+     ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "combat_began",
+         "unit_slain", "combat_won"],
+        state={"units": [{"id": "a", "hex": h(1), "hit_points": 1}],
+               "rng": 11400714819323198485}))
+
+case("combat_three_sides_two_rounds_struck_in_turn",
+     "Blue's h (1 hit point, strength 1) holds (1,0); Red's a (2, strength 1) and Green's b "
+     "(1, strength 3) move onto it in the same step, all three at war. Round 1 at once would "
+     "fell all three (h takes b's 1; a takes b's; b takes h's 1 and a's 2), so it is struck "
+     "in turn: a and b moved in, h held, so a and b strike first, in an order drawn from "
+     "the seed - seed 0, one draw below(2) = 1: a, b, then h. a's 1 fells b (1 hit point, "
+     "before h by id); b strikes no more; h's 1 takes a to 1. Round 2 at once would fell "
+     "both: struck in turn again, in the same order (no second draw): a fells h. Red's a "
+     "holds (1,0) with 1 hit point after 2 rounds; the seed advanced once, to "
+     "11400714819323198485.", S_COMBAT,
+     state(strip(3), players("red", "green", "blue", war=(("red", "green"), ("red", "blue"),
+                                                          ("green", "blue"))),
+           [unit("h", "blue", 1, hp=1), unit("a", "red", 0, hp=2),
+            unit("b", "green", 2, hp=1, strength=3)]),
+     resolve(move("red", "a", 1), move("green", "b", 1)),
+     ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "combat_began",
+         "unit_slain", "melee_damage", "unit_slain", "combat_won"],
+        state={"units": [{"id": "a", "hex": h(1), "hit_points": 1}],
+               "rng": 11400714819323198485}))
 
 case("combat_explicit_result",
      "The request may give a melee's result (table mode): Red's unit survives with 2 hit "
@@ -217,6 +279,13 @@ case("combat_invalid_result_advisory_uses_the_default",
          {"hex": h(1), "survivors": [{"unit": "a", "hit_points": 9}]}]),
      {"legal": False, "codes": ["combat_result_invalid"], "applied": True,
       "state": {"units": [{"id": "g", "hit_points": 1}]}}, mode="advisory")
+
+case("combat_explicit_result_without_survivors_is_invalid",
+     "An explicit result with no survivor cannot be either: combat continues until only "
+     "one remains, so a melee leaves one side standing.",
+     "Combat continues until only one remains.", DUEL,
+     resolve(move("red", "a", 1), combat_results=[{"hex": h(1), "survivors": []}]),
+     {"legal": False, "codes": ["combat_result_invalid"], "applied": False})
 
 case("combat_result_for_a_hex_without_melee_is_unused",
      "A combat result for a hex where no melee happens is reported unused.",
@@ -279,8 +348,8 @@ case("new_unit_on_an_occupied_stronghold_is_shunted_by_the_gm",
      "position. The game master shunts the newcomer (the unit that came last) to one of the "
      "nearest free hexes; the turn stops until the game master says which.",
      S_ILLEGAL, CROWDED, resolve(COMMISSION),
-     {"legal": False, "applied": False, "codes": ["placement_pending"],
-      "derived": {"stopped_at": {"phase": 18}, "pending_decisions": [{
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 18}, "pending_decisions": [{
           "id": "placement:s1", "kind": "placement", "unit": "s1", "player": None,
           "hex": h(1), "units": ["s1"],
           "options": [{"choice": "place", "hex": h(2)}, {"choice": "place", "hex": h(0)}]}]}})
@@ -387,8 +456,8 @@ query("bandit_spawns_on_a_hex_held_only_by_bandits",
       "placement, offering the free hexes beside (2,0), E then W: (3,0), (1,0).",
       S_BANDIT_PLAYER, "resolve",
       {"state": BANDIT_HELD, "orders": [move("green", "k", 2)]},
-      {"resolved": False, "legal": False, "state": None,
-       "violations": [{"code": "placement_pending"}],
+      {"status": "pending", "resolved": False, "legal": True, "state": None,
+       "violations": [],
        "trace": [_group(1, "orders_received"), _group(3, "caravan_rotted"),
                  _group(4, "upkeep_charged"), _group(5, "unit_starved"),
                  _group(10, "unit_moved", "predator_moved", "predator_moved"),

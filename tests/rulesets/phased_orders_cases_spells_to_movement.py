@@ -434,8 +434,8 @@ case("flight_over_an_archer_is_pending",
      "An enemy archer flown over is given the option to attack: the turn stops there until "
      "Green answers (attack or let pass).", S_FLIGHT, FLYOVER,
      resolve(move("red", "f", 1, 2, 3)),
-     {"legal": False, "codes": ["archer_option_pending"], "applied": False,
-      "derived": {"pending_decisions": [{
+     {"legal": True, "codes": [], "applied": False,
+      "derived": {"status": "pending", "pending_decisions": [{
           "id": "archer:a:f", "kind": "archer", "unit": "a", "player": "green",
           "phase": 10, "subphase": "3d", "hex": h(2), "units": ["a", "f"],
           "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
@@ -469,8 +469,9 @@ case("predation_flying_predator_over_an_archer_is_pending",
      "archer, so it moves (10b), and Red is asked whether the archer attacks it over its hex "
      "(the second blind review, E2: the archer's hex no longer blocks a flying predator).",
      S_FLIGHT, PREY_OVER_ARCHER, resolve(),
-     {"legal": False, "codes": ["archer_option_pending"], "applied": False,
-      "derived": {"stopped_at": {"phase": 10, "subphase": "10b"}, "pending_decisions": [{
+     {"legal": True, "codes": [], "applied": False,
+      "derived": {"status": "pending", "stopped_at": {"phase": 10, "subphase": "10b"},
+                  "pending_decisions": [{
           "id": "archer:i:x", "kind": "archer", "unit": "i", "player": "red",
           "phase": 10, "subphase": "10b", "hex": h(1), "units": ["i", "x"],
           "options": [{"choice": "attack"}, {"choice": "let_pass"}]}]}})
@@ -509,8 +510,8 @@ def red_green(**extra: Any) -> Json:
 
 
 def answers(red: str, green: str) -> list[Json]:
-    return [{"id": "communique:red-cavalry", "choice": red},
-            {"id": "communique:green-archers", "choice": green}]
+    return [{"id": "communique:4,0:red", "choice": red},
+            {"id": "communique:4,0:green", "choice": green}]
 
 
 PENDING_OPTIONS = [{"choice": "halt"}, {"choice": "proceed"}]
@@ -520,13 +521,14 @@ case("communique_red_and_green_pending",
      "war, move into the same hex in the same subphase (3e), where both paths end: an "
      "emergency communique. The turn stops before that step and asks each player.",
      S_COMMUNIQUE, RED_GREEN, red_green(),
-     {"legal": False, "applied": False,
-      "codes": ["communique_pending", "communique_pending"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
-          {"id": "communique:red-cavalry", "kind": "communique", "unit": "red-cavalry",
-           "player": "red", "phase": 0, "subphase": "3e", "hex": h(4),
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
+          {"id": "communique:4,0:red", "kind": "communique", "unit": None,
+           "player": "red", "players": ["red", "green"], "phase": 0, "subphase": "3e",
+           "hex": h(4),
            "units": ["red-cavalry", "green-archers"], "options": PENDING_OPTIONS},
-          {"id": "communique:green-archers", "kind": "communique", "unit": "green-archers",
+          {"id": "communique:4,0:green", "kind": "communique", "unit": None,
            "player": "green", "phase": 0, "subphase": "3e", "hex": h(4),
            "units": ["red-cavalry", "green-archers"], "options": PENDING_OPTIONS}]}})
 
@@ -587,8 +589,8 @@ case("communique_answer_not_an_option",
      "A communique is answered by halting or proceeding; any other answer stops the turn.",
      "Either will have the opportunity to halt their movement adjacent to the previously "
      "contested hex.", RED_GREEN,
-     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
-                          {"id": "communique:green-archers", "choice": "halt"}]),
+     red_green(decisions=[{"id": "communique:4,0:red", "choice": "attack"},
+                          {"id": "communique:4,0:green", "choice": "halt"}]),
      {"legal": False, "codes": ["decision_not_an_option"], "applied": False})
 
 S_DECISIONS = ("Game-master decisions are explicit: where the text leaves a choice to players "
@@ -598,21 +600,22 @@ case("communique_every_wrong_answer_is_reported",
      "Both players answer the communique with something it does not offer: each answer is a "
      "violation of its own - docs/design.md: \"every violation found (not just the first)\" - and "
      "the turn stops where they were asked.", S_DECISIONS, RED_GREEN,
-     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"},
-                          {"id": "communique:green-archers", "choice": "eject"}]),
+     red_green(decisions=[{"id": "communique:4,0:red", "choice": "attack"},
+                          {"id": "communique:4,0:green", "choice": "eject"}]),
      {"legal": False, "applied": False,
       "codes": ["decision_not_an_option", "decision_not_an_option"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}}})
+      "derived": {"status": "illegal", "stopped_at": {"phase": 0, "subphase": "3e"}}})
 
 case("communique_wrong_answer_and_missing_answer_reported_together",
      "Red answers with something the communique does not offer and Green does not answer: "
      "both are reported at once (every violation found), Green's decision pending with its "
      "options.", S_DECISIONS, RED_GREEN,
-     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "attack"}]),
+     red_green(decisions=[{"id": "communique:4,0:red", "choice": "attack"}]),
      {"legal": False, "applied": False,
-      "codes": ["communique_pending", "decision_not_an_option"],
-      "derived": {"stopped_at": {"phase": 0, "subphase": "3e"}, "pending_decisions": [
-          {"id": "communique:green-archers", "unit": "green-archers", "player": "green",
+      "codes": ["decision_not_an_option"],
+      "derived": {"status": "illegal", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
+          {"id": "communique:4,0:green", "unit": None, "player": "green",
            "options": PENDING_OPTIONS}]}})
 
 case("communique_not_between_players_at_war",
@@ -625,28 +628,132 @@ case("communique_not_between_players_at_war",
 
 query("communique_red_and_green_through_resolve",
       "The resolve query answers the Red-and-Green turn with the pending decisions and "
-      "the trace as far as it went: phases 1 and 10 (3b, 3c, 3d), then the communique.",
+      "the trace as far as it went, in validate's shape (events, and phases counting "
+      "them): phases 1 and 10 (3b, 3c, 3d, then the communique raised in 3e, phase 0, "
+      "counted in the phase 10 it interrupts rather than splitting it).",
       S_COMMUNIQUE, "resolve", {"state": RED_GREEN, "orders": RED_GREEN_ORDERS},
-      {"resolved": False, "legal": False, "state": None,
-       "trace": [ORDERS2, phase(10, moved("3b"), moved("3c"), moved("3d")),
-                 phase(0, {"kind": "communique_raised",
-                           "params": {"interrupts": 10, "subphase": "3e"}})],
+      {"status": "pending", "resolved": False, "legal": True, "state": None,
+       "violations": [],
+       "events": [*ORDERS2["events"], moved("3b"), moved("3c"), moved("3d"),
+                  {"kind": "communique_raised",
+                   "params": {"phase": 0, "interrupts": 10, "subphase": "3e"}}],
+       "phases": [{"phase": 1, "name": "orders", "events": 2},
+                  {"phase": 10, "name": "movement", "events": 4}],
        "stopped_at": {"phase": 0, "subphase": "3e"},
-       "pending_decisions": [{"id": "communique:red-cavalry"},
-                             {"id": "communique:green-archers"}]})
+       "pending_decisions": [{"id": "communique:4,0:red"},
+                             {"id": "communique:4,0:green"}]})
 
 query("communique_red_and_green_resolved_through_resolve",
       "The same request with both decisions (both halt) resolves the turn.", S_COMMUNIQUE,
       "resolve", {"state": RED_GREEN, "orders": RED_GREEN_ORDERS,
                   "decisions": answers("halt", "halt")},
-      {"resolved": True, "legal": True, "pending_decisions": [], "unused_decisions": [],
+      {"status": "resolved", "resolved": True, "legal": True, "pending_decisions": [],
+       "unused_decisions": [],
        "state": {"units": [{"id": "red-cavalry", "hex": h(3)},
                            {"id": "green-archers", "hex": h(5)}]}})
 
 
-# Decision ids: archer:<archer>:<flyer> and ejection:<q>,<r>:<unit>+<unit>... are built from
-# unit ids, so a unit id may hold neither ':' nor '+' (a 422 at the id): with 'b:c' and 'a:b'
-# the two questions below would both read archer:a:b:c.
+# Issue 30: a communique is asked per contested hex, of each player involved
+# (communique:<q>,<r>:<player>); every question knowable where the turn stops is asked at
+# once; decision ids are built ahead from the orders; an answer no question takes is a 422.
+S_ASKED = ("An emergency communique is made to Red and Green via SMS. Either will have the "
+           "opportunity to halt their movement adjacent to the previously contested hex.")
+RED_PAIR = state(strip(6), TWO, [
+    *RED_GREEN["units"], unit("red-infantry", "red", 3, move=1)])
+RED_PAIR_ORDERS = [*RED_GREEN_ORDERS, move("red", "red-infantry", 4)]
+
+case("communique_asked_per_hex_of_each_player",
+     "Red's cavalry and Red's infantry both end their paths on (4,0) in 3e, with Green's "
+     "archers: one communique about (4,0), one question to each player (not one per unit), "
+     "each naming every unit and player involved.", S_ASKED, RED_PAIR,
+     resolve(*RED_PAIR_ORDERS),
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
+          {"id": "communique:4,0:red", "kind": "communique", "unit": None, "player": "red",
+           "players": ["red", "green"], "hex": h(4),
+           "units": ["red-cavalry", "green-archers", "red-infantry"],
+           "options": PENDING_OPTIONS},
+          {"id": "communique:4,0:green", "player": "green", "players": ["red", "green"],
+           "options": PENDING_OPTIONS}]}})
+
+case("communique_one_answer_halts_all_the_players_units",
+     "Red halts: both its units stop beside (4,0), on (3,0), partly carried out; Green "
+     "proceeds alone onto the hex and no war is declared. The cavalry halted on its own "
+     "infantry's hex, so logistics ejects it (the one that moved) back to (2,0).",
+     S_ASKED, RED_PAIR,
+     resolve(*RED_PAIR_ORDERS, decisions=[{"id": "communique:4,0:red", "choice": "halt"},
+                                          {"id": "communique:4,0:green",
+                                           "choice": "proceed"}]),
+     ok(["orders_received", "orders_received", "unit_moved", "unit_moved", "unit_moved",
+         "communique_raised", "communique_answered", "communique_answered",
+         "communique_answered", "unit_moved", "unit_ejected"],
+        state={"units": [{"id": "red-cavalry", "hex": h(2)},
+                         {"id": "green-archers", "hex": h(4)},
+                         {"id": "red-infantry", "hex": h(3)}]},
+        derived={"results": [result("partly_carried_out", "ejected", steps=2, hex=h(2)),
+                             result("carried_out", "moved"),
+                             result("partly_carried_out", "halted_by_communique",
+                                    steps=0)]}))
+
+# The closing note's two-round turn: a communique in 3e, and Red's two foot units meeting
+# on (1,1) - an ejection in phase 11 whatever the communique's answers.
+TWO_ROUNDS = state(grid(6, 2), TWO, [
+    *RED_GREEN["units"], unit("b1", "red", (0, 1), move=1), unit("b2", "red", (2, 1), move=1)])
+TWO_ROUNDS_ORDERS = [*RED_GREEN_ORDERS, move("red", "b1", (1, 1)), move("red", "b2", (1, 1))]
+EJECT_B2 = {"id": "ejection:1,1:1", "choice": "eject", "unit": "b2"}
+
+case("decisions_knowable_now_are_asked_at_once",
+     "The turn stops at the communique in 3e; resolved under each of its four answers, it "
+     "would next stop in phase 11 for the same question, which of b1 and b2 leaves (1,1): "
+     "that question does not depend on the communique, so it is asked now too, with its "
+     "phase - one round trip instead of two.", S_DECISIONS, TWO_ROUNDS,
+     resolve(*TWO_ROUNDS_ORDERS),
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 0, "subphase": "3e"},
+                  "pending_decisions": [
+          {"id": "communique:4,0:red", "phase": 0}, {"id": "communique:4,0:green", "phase": 0},
+          {"id": "ejection:1,1:1", "kind": "ejection", "phase": 11, "player": "red",
+           "units": ["b1", "b2"], "options": [{"choice": "eject", "unit": "b1"},
+                                              {"choice": "eject", "unit": "b2"}]}]}})
+
+case("decisions_one_round_with_the_fallback_and_an_id_built_ahead",
+     "The game master cannot reach the players: the original orders are followed for the "
+     "communique (both proceed: war, and melee on (4,0)), and the ejection, its id built "
+     "from the orders (the first unit ejected from (1,1)), comes with the request: the turn "
+     "resolves in one round.",
+     "If that is not possible the GM must follow the original orders given by the players "
+     "as best as possible to resolve the turn.", TWO_ROUNDS,
+     resolve(*TWO_ROUNDS_ORDERS, unanswered_communiques="follow_orders", decisions=[EJECT_B2]),
+     ok(state={"units": [{"id": "red-cavalry", "hex": h(4)}, {"id": "b1", "hex": h(1, 1)},
+                         {"id": "b2", "hex": h(2, 1)}]},
+        derived={"status": "resolved", "unused_decisions": []}))
+
+case("decision_id_of_no_form_is_refused",
+     "An answer under an id of none of the forms (here the old per-unit communique id) is "
+     "no answer to any question: a 422 at the id, not an answer silently waiting.",
+     S_DECISIONS, RED_GREEN,
+     red_green(decisions=[{"id": "communique:red-cavalry", "choice": "halt"}]),
+     malformed("/action/decisions/0/id"))
+
+case("decision_communique_where_no_move_of_the_player_ends_is_refused",
+     "A communique is asked only on a hex where a move of the player ends: an answer for "
+     "(3,0), where none does, can never be taken.", S_DECISIONS, RED_GREEN,
+     red_green(decisions=[{"id": "communique:3,0:red", "choice": "halt"}]),
+     malformed("/action/decisions/0/id"))
+
+case("decision_the_turn_went_past_without_asking_is_refused",
+     "Both players answer and the turn resolves without an ejection from (0,0): the answer "
+     "given for it was never asked, a 422 at its id (a typo is told at once).",
+     S_DECISIONS, RED_GREEN,
+     red_green(decisions=[*answers("halt", "halt"),
+                          {"id": "ejection:0,0:1", "choice": "eject", "unit": "red-cavalry"}]),
+     malformed("/action/decisions/2/id"))
+
+
+# Decision ids: archer:<archer>:<flyer> is built from unit ids, so a unit id may hold
+# neither ':' nor '+' (a 422 at the id): with 'b:c' and 'a:b' the two questions below would
+# both read archer:a:b:c.
 S_RESEND = ("the request may carry the decision; when it does not, the service stops at that "
             "point and returns the pending decisions, each with its options, instead of "
             "guessing. Re-sending the request with the decisions resolves the turn.")
@@ -661,9 +768,9 @@ case("decision_ids_two_archers_two_ids",
      "Blue's archer a is flown over by Red's b.c and Blue's archer a.b by Red's c, both in "
      "3b: two questions, with two ids (archer:a:b.c, archer:a.b:c), so Blue can answer them "
      "differently.", S_RESEND, TWO_ARCHERS, resolve(*TWO_ARCHERS_ORDERS),
-     {"legal": False, "applied": False,
-      "codes": ["archer_option_pending", "archer_option_pending"],
-      "derived": {"stopped_at": {"phase": 10, "subphase": "3b"}, "pending_decisions": [
+     {"legal": True, "applied": False, "codes": [],
+      "derived": {"status": "pending", "stopped_at": {"phase": 10, "subphase": "3b"},
+                  "pending_decisions": [
           {"id": "archer:a:b.c", "unit": "a", "player": "blue", "units": ["a", "b.c"]},
           {"id": "archer:a.b:c", "unit": "a.b", "player": "blue", "units": ["a.b", "c"]}]}})
 

@@ -60,7 +60,8 @@ def test_the_case_files_are_what_the_builder_writes() -> None:
 def _shown(case: dict[str, Any]) -> tuple[set[str], set[str]]:
     """The event kinds and result codes a case's expectation names."""
     expect = case["expect"]
-    kinds = set(expect.get("events", []))
+    # a validate case's events are kinds; a resolve query's, events as it answers them
+    kinds = {e if isinstance(e, str) else e.get("kind", "") for e in expect.get("events", [])}
     for group in expect.get("trace", []):
         kinds |= {e["kind"] for e in group.get("events", []) if "kind" in e}
     results = list(expect.get("results", [])) + list(expect.get("derived", {})
@@ -90,7 +91,7 @@ def test_every_state_changing_event_replays() -> None:
     unchanged = {"orders_received", "upkeep_charged", "ranged_attack", "ability_used",
                  "road_priority", "halted_by_enemy", "halted_by_enemy_flyer", "flew_over",
                  "archer_attacked", "archer_let_pass", "communique_raised",
-                 "communique_answered", "combat_began", "combat_won", "combat_annihilation",
+                 "communique_answered", "combat_began", "combat_won",
                  "bandit_blocked", "bandit_no_room", "level_up_lapsed"}
     assert set(RULESET.event_kinds) - unchanged - {"upkeep_charged"} <= set(REPLAY)
 
@@ -162,22 +163,40 @@ def test_pending_decisions_follow_the_catalogue_id_forms() -> None:
             kind, unit, player = question["kind"], question["unit"], question["player"]
             assert patterns[kind].match(question["id"]), (path.name, question["id"])
             assert len(question["options"]) > 1, (path.name, question["id"])
-            if kind in ("communique", "archer"):
+            if kind == "archer":
                 assert question["id"].split(":")[1] == unit
                 assert player == (None if owners[unit] in ("bandits", "undead")
                                   else owners[unit])
+            if kind == "communique":  # the contested hex and the player asked
+                spot = question["hex"]
+                assert question["id"] == f"communique:{spot['q']},{spot['r']}:{player}"
+                assert unit is None and player in question["players"]
+            if kind == "ejection":  # the stack's hex and the ejection's number
+                spot = question["hex"]
+                assert question["id"].startswith(f"ejection:{spot['q']},{spot['r']}:")
             if kind == "placement":
                 assert question["id"] == f"placement:{unit}" and player is None
             seen.add(kind)
     assert seen == set(forms)
 
 
-def test_unused_decisions_are_reported() -> None:
+def test_an_answer_no_question_takes_is_refused_at_its_id() -> None:
+    """Issue 30: an answer under an id the turn never asks (a typo) was silently ignored
+    while the turn stopped, and listed in unused_decisions once it resolved: a 422 at the
+    id now, whether the id names nothing or the turn went past it."""
     from .phased_orders_cases_spells_to_movement import RED_GREEN, answers, red_green
 
-    extra = [*answers("halt", "halt"), {"id": "archer:x:y", "choice": "attack"}]
-    outcome = RULESET.validate(RED_GREEN, red_green(decisions=extra))
-    assert outcome.legal and outcome.derived["unused_decisions"] == ["archer:x:y"]
+    for extra, detail in (({"id": "archer:x:y", "choice": "attack"}, "no archer x"),
+                          ({"id": "placement:red-cavalry", "choice": "disband"},
+                           "resolved without asking")):
+        with pytest.raises(InvalidInput) as refused:
+            RULESET.validate(RED_GREEN, red_green(decisions=[*answers("halt", "halt"), extra]))
+        [problem] = refused.value.problems
+        assert problem.pointer == "/action/decisions/2/id" and detail in problem.detail
+    # stopped in 3e: a placement may still be asked in phase 18, so it waits
+    waiting = RULESET.validate(RED_GREEN, red_green(decisions=[
+        {"id": "placement:red-cavalry", "choice": "disband"}]))
+    assert waiting.legal and waiting.derived["status"] == "pending"
 
 
 def test_malformed_combat_survivors_and_level_ups() -> None:
@@ -245,3 +264,23 @@ def test_the_second_blind_review_cases_are_in_the_standard_format() -> None:
         assert case["description"] and case["source"], path.name
         assert ("action" in case) != ("query" in case), path.name
         assert "expect" in case, path.name
+
+
+def test_a_big_turn_looks_no_further_than_its_own_stop() -> None:
+    """The look-ahead resolves the turn again per combination of answers: bounded by the
+    units times combinations (answers.LOOK_AHEAD_UNITS), so a big turn asks only its stop's
+    own questions - one more round trip, never an unbounded cost."""
+    from arbiter.rulesets.phased_orders.answers import LOOK_AHEAD_UNITS
+
+    from .phased_orders_cases import grid, unit
+    from .phased_orders_cases_spells_to_movement import TWO_ROUNDS, TWO_ROUNDS_ORDERS
+
+    action = {"type": "resolve", "orders": TWO_ROUNDS_ORDERS}
+    asked = RULESET.validate(TWO_ROUNDS, action).derived["pending_decisions"]
+    assert [q["id"] for q in asked][-1] == "ejection:1,1:1"
+    idle = LOOK_AHEAD_UNITS // 4 - len(TWO_ROUNDS["units"]) + 1  # 4 combinations: 2 x 2
+    big = {**TWO_ROUNDS, "hexes": grid(6, 2 + idle // 6 + 1), "units": [
+        *TWO_ROUNDS["units"],
+        *(unit(f"idle{i}", "green", (i % 6, 2 + i // 6)) for i in range(idle))]}
+    asked = RULESET.validate(big, action).derived["pending_decisions"]
+    assert [q["id"] for q in asked] == ["communique:4,0:red", "communique:4,0:green"]

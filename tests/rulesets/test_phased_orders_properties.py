@@ -7,6 +7,7 @@ what ``legal-actions`` lists, ``validate`` accepts."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import orjson
@@ -65,6 +66,24 @@ def _sides_sharing(state: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def _melees_leave_one_side(start: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """combat.1: "Combat continues until only one remains" - after phase 12 no hex holds
+    units of two sides, and every hex a melee was fought on holds a unit: the winners the
+    melee names, all still standing."""
+    after = replay(start, [e for e in events if e["params"]["phase"] <= 12])
+    assert _sides_sharing(after) == []
+    standing = {u["id"]: (u["hex"]["q"], u["hex"]["r"]) for u in after["units"]}
+    melees = [e for e in events if e["kind"] == "combat_began"]
+    won = [e for e in events if e["kind"] == "combat_won"]
+    assert len(won) == len(melees), [e["kind"] for e in events]
+    for began, outcome in zip(melees, won, strict=True):
+        spot = (began["params"]["hex"]["q"], began["params"]["hex"]["r"])
+        assert outcome["params"]["winners"], "a melee left no unit standing"
+        assert all(standing.get(w) == spot for w in outcome["params"]["winners"])
+        sides = began["params"]["sides"]
+        assert sum(1 for side in sides if set(side) & set(outcome["params"]["winners"])) == 1
+
+
 @SETTINGS
 @given(turn=turns(), picks=PICKS)
 def test_no_unit_shares_a_hex_with_an_enemy_after_combat(
@@ -74,10 +93,57 @@ def test_no_unit_shares_a_hex_with_an_enemy_after_combat(
     assert outcome.state is not None
     start = PhasedOrdersState.model_validate(state).model_dump(mode="json")
     events = [e.model_dump(mode="json") for e in outcome.events]
-    through_combat = [e for e in events if e["params"]["phase"] <= 12]
-    assert _sides_sharing(replay(start, through_combat)) == []
+    _melees_leave_one_side(start, events)
     spots = [(u["hex"]["q"], u["hex"]["r"]) for u in outcome.state["units"]]
     assert len(spots) == len(set(spots)), "two units end the turn on one hex"
+
+
+CENTRE_RING = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+
+@st.composite
+def brawls(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two to four players, each with one unit on the ring around (0,0) (and maybe one
+    holding (0,0)), every ring unit ordered onto (0,0): units of every strength and hit
+    points meet there, at war or neither allied nor at war (a communique, answered by the
+    picks), so melees of two to five sides, equal ones among them, are common."""
+    ids = [f"p{i}" for i in range(draw(st.integers(2, 4)))]
+    relations: dict[str, dict[str, str]] = {p: {} for p in ids}
+    for a, b in combinations(ids, 2):
+        if draw(st.integers(0, 3)):
+            relations[a][b] = relations[b][a] = "war"
+    players = [{"id": p, "relations": relations[p]} for p in ids]
+    spots = draw(st.permutations(CENTRE_RING))
+    units = []
+    for i, owner in enumerate(ids):
+        hp = draw(st.integers(1, 4))
+        units.append(_unit(f"u{i}", owner, *spots[i], move=draw(st.integers(1, 3)),
+                           hit_points=hp, max_hit_points=hp,
+                           strength=draw(st.integers(1, 4))))
+    holder = draw(st.sampled_from([None, *ids]))
+    if holder is not None:
+        hp = draw(st.integers(1, 4))
+        units.append(_unit("h", holder, 0, 0, hit_points=hp, max_hit_points=hp,
+                           strength=draw(st.integers(1, 4))))
+    state = {"hexes": [{"q": 0, "r": 0}] + [{"q": q, "r": r} for q, r in CENTRE_RING],
+             "players": players, "units": units, "rng": draw(st.integers(0, 2 ** 64 - 1))}
+    orders = [{"order": "move", "player": u["owner"], "unit": u["id"],
+               "path": [{"q": 0, "r": 0}]} for u in units if u["id"] != "h"]
+    return state, {"type": "resolve", "orders": orders}
+
+
+@settings(max_examples=150, deadline=None)
+@given(turn=brawls(), picks=PICKS)
+def test_every_melee_leaves_exactly_one_side(turn: tuple[dict[str, Any], dict[str, Any]],
+                                             picks: list[int]) -> None:
+    state, action = turn
+    outcome, _ = settle(state, action, picks)
+    assert outcome.legal, [v.message for v in outcome.violations]
+    start = PhasedOrdersState.model_validate(state).model_dump(mode="json")
+    events = [e.model_dump(mode="json") for e in outcome.events]
+    _melees_leave_one_side(start, events)
+    assert outcome.state is not None
+    assert outcome.state["units"], "the melee on (0,0) left no unit"
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'd6230cfe13ceacd8870561921cfacabf361fcb3146e4c54c32c006279851f940'
+SCHEMA_SHA256 = '55c7a3414db3980724c2a9fd4dd4329a84137816ab2551cfdd46689a6f02c48c'
 
 
 class AreaMovement(RulesetApi):

@@ -2581,20 +2581,6 @@ class PhasedOrdersArcherLetPassEventParams(BaseModel):
     unit: Annotated[str, Field(title="Unit")]
 
 
-class PhasedOrdersArcherOptionPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    archer: Annotated[str, Field(title="Archer")]
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    unit: Annotated[str, Field(title="Unit")]
-
-
 class PhasedOrdersBanditBlockedEventParams(BaseModel):
     """
     The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
@@ -2758,20 +2744,6 @@ class PhasedOrdersChangeSides(BaseModel):
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
 
 
-class PhasedOrdersCombatAnnihilationEventParams(BaseModel):
-    """
-    The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    hex: Axial
-    phase: Annotated[int, Field(title="Phase")]
-    rounds: Annotated[int, Field(title="Rounds")]
-    table: Annotated[bool, Field(title="Table")]
-
-
 class PhasedOrdersCombatBeganEventParams(BaseModel):
     """
     The params of phased_orders's event combat_began: "melee on {hex} between {units}"
@@ -2808,7 +2780,11 @@ class PhasedOrdersCombatWonEventParams(BaseModel):
     )
     hex: Axial
     phase: Annotated[int, Field(title="Phase")]
+    rng: Annotated[Rng2 | None, Field(title="Rng")] = None
     rounds: Annotated[int, Field(title="Rounds")]
+    striking_order: Annotated[list[list[str]] | None, Field(title="Striking Order")] = (
+        None
+    )
     table: Annotated[bool, Field(title="Table")]
     winners: Annotated[list[str], Field(title="Winners")]
 
@@ -2826,7 +2802,7 @@ class PhasedOrdersCommission(BaseModel):
     new_unit: Annotated[
         str,
         Field(
-            description="The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).",
+            description="The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).",
             max_length=64,
             min_length=1,
             title="New Unit",
@@ -2858,21 +2834,6 @@ class PhasedOrdersCommuniqueAnsweredEventParams(BaseModel):
     phase: Annotated[int, Field(title="Phase")]
     subphase: Annotated[str, Field(title="Subphase")]
     unit: Annotated[str, Field(title="Unit")]
-
-
-class PhasedOrdersCommuniquePendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    player: Annotated[str, Field(title="Player")]
-    unit: Annotated[str, Field(title="Unit")]
-    units: Annotated[list[str], Field(title="Units")]
 
 
 class PhasedOrdersCommuniqueRaisedEventParams(BaseModel):
@@ -2928,7 +2889,7 @@ class PhasedOrdersDecision(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="The pending decision's id: communique:<unit> (the unit's player's answer: halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted; eject one of them) or placement:<unit> (place it on a hex, or disband it).",
+            description="The decision's id, which a client may build before the turn asks: communique:<q>,<r>:<player> (the player's answer about the contested hex (q,r): halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1: eject one of the stack) or placement:<unit> (place it on a hex, or disband it). An answer no question of the turn takes is a 422 at this id.",
             max_length=200,
             min_length=1,
             title="Id",
@@ -2939,6 +2900,16 @@ class PhasedOrdersDecision(BaseModel):
     ] = None
 
 
+class Status1(StrEnum):
+    """
+    A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.
+    """
+
+    resolved = "resolved"
+    pending = "pending"
+    illegal = "illegal"
+
+
 class PhasedOrdersDisband(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -2946,19 +2917,6 @@ class PhasedOrdersDisband(BaseModel):
     order: Annotated[Literal["disband"], Field(title="Order")]
     player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
     unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
-
-
-class PhasedOrdersEjectionPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    units: Annotated[list[str], Field(title="Units")]
 
 
 class PhasedOrdersEventKind(StrEnum):
@@ -3001,7 +2959,6 @@ class PhasedOrdersEventKind(StrEnum):
     melee_damage = "melee_damage"
     unit_slain = "unit_slain"
     combat_won = "combat_won"
-    combat_annihilation = "combat_annihilation"
     unit_healed = "unit_healed"
     caravan_repaired = "caravan_repaired"
     unit_created = "unit_created"
@@ -3410,7 +3367,7 @@ class PhasedOrdersPendingDecision(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="The decision's id, the same for the same request every time: communique:<unit> (one per unit of the communique), archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted) or placement:<unit>.",
+            description="The decision's id, built from what the orders and the state name, so a client can build it ahead: communique:<q>,<r>:<player> (the contested hex, one per player involved), archer:<archer>:<flyer>, ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1) or placement:<unit>.",
             title="Id",
         ),
     ]
@@ -3426,14 +3383,21 @@ class PhasedOrdersPendingDecision(BaseModel):
     player: Annotated[
         str | None,
         Field(
-            description="The player who answers: the owner of unit (communique, archer), or of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.",
+            description="The player who answers: the player asked (communique), the archer's owner, or the owner of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.",
             title="Player",
+        ),
+    ] = None
+    players: Annotated[
+        list[str] | None,
+        Field(
+            description="A communique: every player involved, each asked the same question about its own units on the hex (one decision per player).",
+            title="Players",
         ),
     ] = None
     question: Annotated[
         str,
         Field(
-            description="The question in English (the violation's message).",
+            description="The question in English: its kind's template (the catalogue's questions) filled in.",
             title="Question",
         ),
     ]
@@ -3448,7 +3412,7 @@ class PhasedOrdersPendingDecision(BaseModel):
     unit: Annotated[
         str | None,
         Field(
-            description="The unit the decision is for: a communique's unit that halts or proceeds, the archer that may attack, the unit to be placed; none for an ejection (it is about the stack in units).",
+            description="The unit the decision is for: the archer that may attack, the unit to be placed; none for a communique (it is about the player's units on the hex) or an ejection (about the stack in units).",
             title="Unit",
         ),
     ] = None
@@ -3468,25 +3432,12 @@ class PhasedOrdersPhaseFacts(BaseModel):
     events: Annotated[
         int,
         Field(
-            description="The events of this run of the phase in the trace.",
+            description="The events of this run of the phase in the trace (a communique's, phase 0, count in the phase they interrupt).",
             title="Events",
         ),
     ]
     name: Annotated[str, Field(title="Name")]
     phase: Annotated[int, Field(title="Phase")]
-
-
-class PhasedOrdersPlacementPendingViolationParams(BaseModel):
-    """
-    The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    decision: Annotated[str, Field(title="Decision")]
-    hex: Axial
-    unit: Annotated[str, Field(title="Unit")]
 
 
 class Relations(StrEnum):
@@ -3632,6 +3583,16 @@ class UnansweredCommuniques1(StrEnum):
     follow_orders = "follow_orders"
 
 
+class Status2(StrEnum):
+    """
+    A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).
+    """
+
+    resolved = "resolved"
+    pending = "pending"
+    illegal = "illegal"
+
+
 class PhasedOrdersResourcesGainedEventParams(BaseModel):
     """
     The params of phased_orders's event resources_gained: "{player} gains {amount} resources: {resources}"
@@ -3646,7 +3607,7 @@ class PhasedOrdersResourcesGainedEventParams(BaseModel):
     resources: Annotated[int, Field(title="Resources")]
 
 
-class Status1(StrEnum):
+class Status3(StrEnum):
     carried_out = "carried_out"
     partly_carried_out = "partly_carried_out"
     failed = "failed"
@@ -3680,7 +3641,7 @@ class PhasedOrdersResult(BaseModel):
     ]
     player: Annotated[str, Field(title="Player")]
     rule: Annotated[str, Field(title="Rule")]
-    status: Annotated[Status1, Field(title="Status")]
+    status: Annotated[Status3, Field(title="Status")]
     steps: Annotated[
         int | None, Field(description="A move: the steps it kept.", title="Steps")
     ] = None
@@ -3872,7 +3833,7 @@ class PhasedOrdersUnit(BaseModel):
     id: Annotated[
         str,
         Field(
-            description="A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).",
+            description="A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).",
             max_length=64,
             min_length=1,
             title="Id",
@@ -4232,10 +4193,6 @@ class PhasedOrdersViolationCode(StrEnum):
     ability_target_out_of_range = "ability_target_out_of_range"
     not_a_caravan = "not_a_caravan"
     no_own_stronghold = "no_own_stronghold"
-    communique_pending = "communique_pending"
-    archer_option_pending = "archer_option_pending"
-    ejection_pending = "ejection_pending"
-    placement_pending = "placement_pending"
     decision_not_an_option = "decision_not_an_option"
     combat_result_invalid = "combat_result_invalid"
 
@@ -5033,7 +4990,7 @@ class RegionConquestRenderOverlay(BaseModel):
     ] = None
 
 
-class Rng3(RootModel[int]):
+class Rng4(RootModel[int]):
     root: Annotated[
         int,
         Field(
@@ -7296,8 +7253,9 @@ class PhasedOrdersCodeEntry(BaseModel):
 
 class PhasedOrdersCombatResult(BaseModel):
     """
-    Table mode for one melee: the units left standing and their hit points; every other
-    unit in the hex is destroyed.
+    Table mode for one melee: the units left standing and their hit points - at least
+    one, all of one side, as combat continues until only one remains; every other unit in
+    the hex is destroyed. A result that cannot be is a combat_result_invalid violation.
     """
 
     model_config = ConfigDict(
@@ -7323,9 +7281,10 @@ class PhasedOrdersDecisionNotAnOptionViolationParams(BaseModel):
 
 class PhasedOrdersDerived(BaseModel):
     """
-    A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
-    `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
-    stopped for decisions: `stopped_at` and the `pending_decisions`.
+    A submission: `orders`, `refused`, `unordered`. A turn: its `status`; once
+    it ran to its end `results`, `unordered`, `phases`, `unused_decisions`,
+    `unused_combat_results`; stopped for decisions, `stopped_at` and the
+    `pending_decisions`.
     """
 
     model_config = ConfigDict(
@@ -7343,6 +7302,13 @@ class PhasedOrdersDerived(BaseModel):
         Field(description="The indexes of the orders a rule refuses.", title="Refused"),
     ] = None
     results: Annotated[list[PhasedOrdersResult] | None, Field(title="Results")] = None
+    status: Annotated[
+        Status1 | None,
+        Field(
+            description="A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.",
+            title="Status",
+        ),
+    ] = None
     stopped_at: ArbiterRulesetsPhasedOrdersDerivedPhasedOrdersStop | None = None
     unordered: Annotated[
         list[str] | None,
@@ -7351,9 +7317,13 @@ class PhasedOrdersDerived(BaseModel):
     unused_combat_results: Annotated[
         list[int] | None, Field(title="Unused Combat Results")
     ] = None
-    unused_decisions: Annotated[list[str] | None, Field(title="Unused Decisions")] = (
-        None
-    )
+    unused_decisions: Annotated[
+        list[str] | None,
+        Field(
+            description="Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.",
+            title="Unused Decisions",
+        ),
+    ] = None
 
 
 class PhasedOrdersEvent(BaseModel):
@@ -7403,7 +7373,6 @@ class PhasedOrdersEvent(BaseModel):
         | PhasedOrdersMeleeDamageEventParams
         | PhasedOrdersUnitSlainEventParams
         | PhasedOrdersCombatWonEventParams
-        | PhasedOrdersCombatAnnihilationEventParams
         | PhasedOrdersUnitHealedEventParams
         | PhasedOrdersCaravanRepairedEventParams
         | PhasedOrdersUnitCreatedEventParams
@@ -7531,7 +7500,7 @@ class PhasedOrdersState(BaseModel):
     rng: Annotated[
         int | None,
         Field(
-            description="The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.",
+            description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
             ge=0,
             le=18446744073709551615,
             title="Rng",
@@ -7583,7 +7552,7 @@ class PhasedOrdersStateByReference(BaseModel):
     rng: Annotated[
         int | None,
         Field(
-            description="The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.",
+            description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
             ge=0,
             le=18446744073709551615,
             title="Rng",
@@ -7715,10 +7684,6 @@ class PhasedOrdersViolation(BaseModel):
         | PhasedOrdersAbilityTargetOutOfRangeViolationParams
         | PhasedOrdersNotACaravanViolationParams
         | PhasedOrdersNoOwnStrongholdViolationParams
-        | PhasedOrdersCommuniquePendingViolationParams
-        | PhasedOrdersArcherOptionPendingViolationParams
-        | PhasedOrdersEjectionPendingViolationParams
-        | PhasedOrdersPlacementPendingViolationParams
         | PhasedOrdersDecisionNotAnOptionViolationParams
         | PhasedOrdersCombatResultInvalidViolationParams
         | None,
@@ -7976,7 +7941,7 @@ class RegionConquestState(BaseModel):
         Field(max_length=10000, min_length=1, title="Regions"),
     ]
     rng: Annotated[
-        Rng3 | None,
+        Rng4 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -8013,7 +7978,7 @@ class RegionConquestStateByReference(BaseModel):
     ]
     regions: Annotated[list[RegionConquestRegion] | None, Field(title="Regions")] = None
     rng: Annotated[
-        Rng3 | None,
+        Rng4 | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -9039,12 +9004,32 @@ class PhasedOrdersResolveResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    legal: Annotated[bool, Field(title="Legal")]
+    events: Annotated[
+        list[Event] | None,
+        Field(
+            description="The turn's trace, as validate's events: every event in the order it happened, as far as the resolution went (also when the turn stopped or was not applied). Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.",
+            title="Events",
+        ),
+    ] = None
+    legal: Annotated[
+        bool,
+        Field(
+            description="No rule is broken: true for a turn waiting for decisions (status pending) too.",
+            title="Legal",
+        ),
+    ]
     pending_decisions: Annotated[
         list[PhasedOrdersPendingDecision] | None,
         Field(
             description="The decisions the turn needs to go on, each with its options; decisions answered with something they do not offer are decision_not_an_option violations instead (every one found).",
             title="Pending Decisions",
+        ),
+    ] = None
+    phases: Annotated[
+        list[PhasedOrdersPhaseFacts] | None,
+        Field(
+            description="events by phase, as validate's derived.phases: each run of one phase with its name and how many of events it holds, in order (a communique's events count in the phase they interrupt).",
+            title="Phases",
         ),
     ] = None
     resolved: Annotated[
@@ -9064,11 +9049,19 @@ class PhasedOrdersResolveResponse(BaseModel):
     ] = True
     state: Annotated[dict[str, Any] | None, Field(title="State")] = None
     state_hash: Annotated[str | None, Field(title="State Hash")] = None
+    status: Annotated[
+        Status2,
+        Field(
+            description="A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).",
+            title="Status",
+        ),
+    ]
     stopped_at: ArbiterRulesetsPhasedOrdersQueriesPhasedOrdersStop | None = None
     trace: Annotated[
         list[PhasedOrdersTracePhase] | None,
         Field(
-            description="The events, grouped by phase in the order they happened, as far as the resolution went. Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.",
+            deprecated=True,
+            description="Deprecated, for one version: events grouped as phases groups them; read events and phases, the shape validate answers too.",
             title="Trace",
         ),
     ] = None
@@ -9082,9 +9075,13 @@ class PhasedOrdersResolveResponse(BaseModel):
     unused_combat_results: Annotated[
         list[int] | None, Field(title="Unused Combat Results")
     ] = None
-    unused_decisions: Annotated[list[str] | None, Field(title="Unused Decisions")] = (
-        None
-    )
+    unused_decisions: Annotated[
+        list[str] | None,
+        Field(
+            description="Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.",
+            title="Unused Decisions",
+        ),
+    ] = None
     violations: Annotated[list[Violation] | None, Field(title="Violations")] = None
 
 

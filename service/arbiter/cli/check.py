@@ -1,12 +1,17 @@
 """``arbiter check RULESET STATE ACTION``: judge one action at the table, in-process, as
 ``POST /v1/rulesets/{id}/validate`` does (the same body, lifecycle and answer: a board by
 reference, a signed state and its signature work here as they do there).
-Exit 0 legal, 1 illegal, 2 not judged (the problem on standard error); ``--format text``
-prints the verdict with each violation's code and rule id instead of the Outcome."""
+Exit 0 legal, 1 illegal, 2 not judged (the problem on standard error), 3 legal but waiting
+for decisions (a phased_orders turn whose ``derived.status`` is ``pending``: nothing is
+applied until the questions in ``derived.pending_decisions`` are answered - a script that
+took exit 0 for "applied" must not take this for it, nor 1 for a broken rule);
+``--format text`` prints the verdict with each violation's code and rule id, and each
+pending decision with its options, instead of the Outcome."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import textwrap
 from functools import partial
@@ -21,7 +26,8 @@ from arbiter.service.contract import Outcome
 def add_command(sub: Any, registry: Registry) -> None:
     """The ``check`` subcommand, on the ``arbiter`` parser's subparsers."""
     check = sub.add_parser(
-        "check", help="judge one action: exit 0 legal, 1 illegal, 2 not judged",
+        "check", help="judge one action: exit 0 legal, 1 illegal, 2 not judged, 3 legal "
+        "but waiting for decisions",
         description=textwrap.fill(
             "Judge ACTION against STATE with RULESET's rules, in-process (no "
             "server), as POST /v1/rulesets/RULESET/validate answers it. The older spelling "
@@ -73,7 +79,21 @@ def run(registry: Registry, args: argparse.Namespace) -> int:
         sys.stdout.write(summary(outcome))
     else:
         cli_io.write_answer(answer, args)
-    return 0 if outcome.legal else 1
+    if not outcome.legal:
+        return 1
+    return PENDING if waiting(outcome) else 0
+
+
+# The exit status of a legal action that waits for decisions before it can be applied.
+PENDING = 3
+
+
+def waiting(outcome: Outcome) -> list[dict[str, Any]]:
+    """The questions a legal outcome waits for (phased_orders' turn stopped for decisions:
+    ``derived.status`` pending); none for any other outcome."""
+    if outcome.applied or outcome.derived.get("status") != "pending":
+        return []
+    return list(outcome.derived.get("pending_decisions", []))
 
 
 def _plural(count: int, what: str) -> str:
@@ -86,8 +106,14 @@ def summary(outcome: Outcome) -> str:
     verdict = "legal" if outcome.legal else "illegal"
     if not outcome.legal and outcome.applied:
         verdict += ", applied (advisory)"
+    questions = waiting(outcome) if outcome.legal else []
+    if questions:
+        verdict = f"pending: {_plural(len(questions), 'decision')} to answer, nothing applied"
     lines = [f"{verdict}: {_plural(len(outcome.violations), 'violation')}, "
              f"{_plural(len(outcome.events), 'event')}"]
+    for q in questions:
+        options = " | ".join(_option(o) for o in q["options"])
+        lines.append(f"  decision {q['id']} ({q['rule']}): {q['question']} [{options}]")
     for v in outcome.violations:
         warning = " [warning]" if v.severity == "warning" else ""
         lines.append(f"  {v.code} ({v.rule}){warning}: {v.message}")
@@ -96,3 +122,9 @@ def summary(outcome: Outcome) -> str:
     if outcome.state_hash is not None:
         lines.append(f"state_hash: {outcome.state_hash}")
     return "\n".join(lines) + "\n"
+
+
+def _option(option: dict[str, Any]) -> str:
+    """An option as the decision's answer takes it: ``{"choice": ..., ...}`` in JSON."""
+    return json.dumps({k: v for k, v in option.items() if v is not None},
+                      separators=(",", ":"))

@@ -41,15 +41,18 @@ EXIT_CODES = """exit status:
   0  answered{legal}
 {illegal}  2  not answered: an input is unreadable, not JSON, or does not match the
      ruleset's schema (the problem on standard error, naming the file and the JSON
-     pointer inside it), or the command line is wrong (usage on standard error)"""
+     pointer inside it), or the command line is wrong (usage on standard error){pending}"""
 
 
 def exit_codes(judged: bool = False) -> str:
     """The ``--help`` epilog on exit statuses; ``judged``: the command gives a verdict."""
     if judged:
-        return EXIT_CODES.format(legal=": the action is legal",
-                                 illegal="  1  answered: the action is illegal\n")
-    return EXIT_CODES.format(legal="", illegal="")
+        return EXIT_CODES.format(
+            legal=": the action is legal", illegal="  1  answered: the action is illegal\n",
+            pending="\n  3  answered: the action is legal but waits for decisions before "
+            "anything\n     is applied (a phased_orders turn: derived.status pending, the "
+            "questions in\n     derived.pending_decisions)")
+    return EXIT_CODES.format(legal="", illegal="", pending="")
 
 
 class Unanswered(Exception):

@@ -2,8 +2,9 @@
 variables, which its flags override), ``export-schema`` (write schema/) and
 ``export-docs`` (write docs/rules/ and the README's configuration table); and the table's
 commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
-one action, exit 0 legal, 1 illegal, 2 malformed; ``cli.check``), ``new-game`` (a game's
-first state, seeded and signed; ``cli.new_game``), ``render`` (the picture; ``cli.render``)
+one action, exit 0 legal, 1 illegal, 2 malformed, 3 legal but waiting for decisions;
+``cli.check``), ``new-game`` (a game's first state, seeded and signed; ``cli.new_game``),
+``render`` (the picture; ``cli.render``)
 and one subcommand per query the rulesets answer (``cli.queries``), all answered by the
 service's lifecycle in-process (``cli.io.answered``)."""
 

@@ -132,6 +132,14 @@ def answer_too_large(predicted: int, maximum: int, what: str = "the answer") -> 
         "(ARBITER_MAX_ANSWER_BYTES)")])
 
 
+# The fields that tag the rulesets' discriminated unions (an action's ``type``, a
+# phased_orders order's ``order``, an area_movement conflict's ``cause``): pydantic puts
+# the tag's value in an error's location, where the JSON has no such field, so a pointer
+# skips it - the same pointer GraphQL gives, whose one-of member is its path's own
+# (tests/api/test_phased_orders_turns.py checks the list against the OpenAPI document).
+TAG_KEYS = ("type", "order", "cause")
+
+
 def _walk(loc: Iterable[int | str], document: Any) -> str:
     """Turn a pydantic ``loc`` into a JSON pointer into ``document``: drop the segments
     pydantic adds that are not in the JSON (a tagged union's tag, ``[key]`` of a map key,
@@ -142,7 +150,7 @@ def _walk(loc: Iterable[int | str], document: Any) -> str:
         if isinstance(seg, str) and (seg == "[key]" or seg.startswith("function-")):
             continue
         if isinstance(node, dict) and isinstance(seg, str) and seg not in node \
-                and node.get("type") == seg:
+                and any(node.get(key) == seg for key in TAG_KEYS):
             continue  # the tag of a discriminated union
         if seg in STATE_FORMS and parts and parts[-1] == "state":
             continue  # the form a state came in (whole, or with its board by reference)

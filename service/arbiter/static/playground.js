@@ -196,10 +196,33 @@ function element(tag, text, className) {
   return node;
 }
 
+// A legal action may wait for decisions before anything is applied (a phased_orders turn
+// whose derived.status is "pending"): neither "Legal." (nothing to apply) nor "Illegal.".
+function pendingDecisions(outcome) {
+  const derived = outcome.derived || {};
+  if (!outcome.legal || outcome.applied || derived.status !== "pending") return [];
+  return derived.pending_decisions || [];
+}
+
 function showVerdict(outcome) {
   const box = $("verdict");
-  box.replaceChildren(element("p", outcome.legal ? "Legal." : "Illegal.",
-                              outcome.legal ? "legal" : "illegal"));
+  const pending = pendingDecisions(outcome);
+  if (pending.length) {
+    box.replaceChildren(element("p", `Pending: ${pending.length} decision(s) to answer; ` +
+                                "nothing is applied until the action carries them.", "pending"));
+    const questions = element("ol");
+    for (const d of pending) {
+      const options = d.options.map((o) => JSON.stringify(o)).join(" or ");
+      const item = element("li", undefined, "decision");
+      item.append(element("code", d.id), " ", element("span", d.rule, "rule"), ": ",
+                  element("span", d.question, "message"), ` (${d.player || "the game master"}: ${options})`);
+      questions.append(item);
+    }
+    box.append(questions);
+  } else {
+    box.replaceChildren(element("p", outcome.legal ? "Legal." : "Illegal.",
+                                outcome.legal ? "legal" : "illegal"));
+  }
   const list = element("ol");
   for (const v of outcome.violations) {
     const item = element("li", undefined, "violation");

@@ -593,7 +593,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resolve one turn: the state, every player's orders and the decisions in; the new state, the trace grouped by phase and a result for every order out, or the pending decisions with their options. */
+        /** Resolve one turn: the state, every player's orders and the decisions in; the turn's status (resolved, pending or illegal), the new state, the trace (events, counted by phase) and a result for every order out, or the pending decisions with their options. */
         post: operations["resolvePhasedOrders"];
         delete?: never;
         options?: never;
@@ -4393,19 +4393,6 @@ export interface components {
             unit: string;
         };
         /**
-         * PhasedOrdersArcherOptionPendingViolationParams
-         * @description The params of phased_orders's violation archer_option_pending: "decision {decision}: archer {archer} may attack {unit} flying over {hex}"
-         */
-        PhasedOrdersArcherOptionPendingViolationParams: {
-            /** Archer */
-            archer: string;
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Unit */
-            unit: string;
-        };
-        /**
          * PhasedOrdersBanditBlockedEventParams
          * @description The params of phased_orders's event bandit_blocked: "{unit} cannot spawn on {hex}: it is occupied by {players}"
          */
@@ -4606,19 +4593,6 @@ export interface components {
             template: string;
         };
         /**
-         * PhasedOrdersCombatAnnihilationEventParams
-         * @description The params of phased_orders's event combat_annihilation: "melee on {hex}: no unit is left standing after {rounds} round(s)"
-         */
-        PhasedOrdersCombatAnnihilationEventParams: {
-            hex: components["schemas"]["Axial"];
-            /** Phase */
-            phase: number;
-            /** Rounds */
-            rounds: number;
-            /** Table */
-            table: boolean;
-        };
-        /**
          * PhasedOrdersCombatBeganEventParams
          * @description The params of phased_orders's event combat_began: "melee on {hex} between {units}"
          */
@@ -4633,8 +4607,9 @@ export interface components {
         };
         /**
          * PhasedOrdersCombatResult
-         * @description Table mode for one melee: the units left standing and their hit points; every other
-         *     unit in the hex is destroyed.
+         * @description Table mode for one melee: the units left standing and their hit points - at least
+         *     one, all of one side, as combat continues until only one remains; every other unit in
+         *     the hex is destroyed. A result that cannot be is a combat_result_invalid violation.
          */
         PhasedOrdersCombatResult: {
             hex: components["schemas"]["Axial"];
@@ -4658,8 +4633,18 @@ export interface components {
             hex: components["schemas"]["Axial"];
             /** Phase */
             phase: number;
+            /**
+             * Rng
+             * @default null
+             */
+            rng?: (number | bigint) | null;
             /** Rounds */
             rounds: number;
+            /**
+             * Striking Order
+             * @default null
+             */
+            striking_order?: string[][] | null;
             /** Table */
             table: boolean;
             /** Winners */
@@ -4674,7 +4659,7 @@ export interface components {
         PhasedOrdersCommission: {
             /**
              * New Unit
-             * @description The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).
+             * @description The id the new unit will have. A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).
              */
             new_unit: string;
             /**
@@ -4707,21 +4692,6 @@ export interface components {
             subphase: string;
             /** Unit */
             unit: string;
-        };
-        /**
-         * PhasedOrdersCommuniquePendingViolationParams
-         * @description The params of phased_orders's violation communique_pending: "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt or proceed"
-         */
-        PhasedOrdersCommuniquePendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Player */
-            player: string;
-            /** Unit */
-            unit: string;
-            /** Units */
-            units: string[];
         };
         /**
          * PhasedOrdersCommuniqueRaisedEventParams
@@ -4757,7 +4727,7 @@ export interface components {
             hex?: components["schemas"]["Axial"] | null;
             /**
              * Id
-             * @description The pending decision's id: communique:<unit> (the unit's player's answer: halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted; eject one of them) or placement:<unit> (place it on a hex, or disband it).
+             * @description The decision's id, which a client may build before the turn asks: communique:<q>,<r>:<player> (the player's answer about the contested hex (q,r): halt or proceed), archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1: eject one of the stack) or placement:<unit> (place it on a hex, or disband it). An answer no question of the turn takes is a 422 at this id.
              */
             id: string;
             /**
@@ -4779,9 +4749,10 @@ export interface components {
         };
         /**
          * PhasedOrdersDerived
-         * @description A submission: `orders`, `refused`, `unordered`. A resolved turn: `results`,
-         *     `unordered`, `phases`, `unused_decisions`, `unused_combat_results`. A turn
-         *     stopped for decisions: `stopped_at` and the `pending_decisions`.
+         * @description A submission: `orders`, `refused`, `unordered`. A turn: its `status`; once
+         *     it ran to its end `results`, `unordered`, `phases`, `unused_decisions`,
+         *     `unused_combat_results`; stopped for decisions, `stopped_at` and the
+         *     `pending_decisions`.
          */
         PhasedOrdersDerived: {
             /**
@@ -4811,6 +4782,12 @@ export interface components {
              * @default null
              */
             results?: components["schemas"]["PhasedOrdersResult"][] | null;
+            /**
+             * Status
+             * @description A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too). null for a submission.
+             * @default null
+             */
+            status?: ("resolved" | "pending" | "illegal") | null;
             /** @default null */
             stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__derived__PhasedOrdersStop"] | null;
             /**
@@ -4826,6 +4803,7 @@ export interface components {
             unused_combat_results?: number[] | null;
             /**
              * Unused Decisions
+             * @description Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.
              * @default null
              */
             unused_decisions?: string[] | null;
@@ -4881,17 +4859,6 @@ export interface components {
             unit: string;
         };
         /**
-         * PhasedOrdersEjectionPendingViolationParams
-         * @description The params of phased_orders's violation ejection_pending: "decision {decision}: which of {units} on {hex} is ejected"
-         */
-        PhasedOrdersEjectionPendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Units */
-            units: string[];
-        };
-        /**
          * PhasedOrdersEvent
          * @description Something the action made happen, with the rule's id.
          */
@@ -4904,7 +4871,7 @@ export interface components {
              * Params
              * @description The params of the event's message: those of its kind's params model.
              */
-            params?: components["schemas"]["PhasedOrdersOrdersReceivedEventParams"] | components["schemas"]["PhasedOrdersUnitDisbandedEventParams"] | components["schemas"]["PhasedOrdersSpellHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRottedEventParams"] | components["schemas"]["PhasedOrdersCaravanLostResourceEventParams"] | components["schemas"]["PhasedOrdersCaravanDisbandedEventParams"] | components["schemas"]["PhasedOrdersUpkeepChargedEventParams"] | components["schemas"]["PhasedOrdersUnitStarvedEventParams"] | components["schemas"]["PhasedOrdersUnitCommissionedEventParams"] | components["schemas"]["PhasedOrdersSpellCastEventParams"] | components["schemas"]["PhasedOrdersRangedAttackEventParams"] | components["schemas"]["PhasedOrdersUnitDamagedEventParams"] | components["schemas"]["PhasedOrdersUnitDestroyedEventParams"] | components["schemas"]["PhasedOrdersAbilityUsedEventParams"] | components["schemas"]["PhasedOrdersResourcesGainedEventParams"] | components["schemas"]["PhasedOrdersGemsGainedEventParams"] | components["schemas"]["PhasedOrdersCaravanLoadedEventParams"] | components["schemas"]["PhasedOrdersCaravanUnloadedEventParams"] | components["schemas"]["PhasedOrdersUnitMovedEventParams"] | components["schemas"]["PhasedOrdersRoadPriorityEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyFlyerEventParams"] | components["schemas"]["PhasedOrdersFlewOverEventParams"] | components["schemas"]["PhasedOrdersArcherAttackedEventParams"] | components["schemas"]["PhasedOrdersArcherLetPassEventParams"] | components["schemas"]["PhasedOrdersCommuniqueRaisedEventParams"] | components["schemas"]["PhasedOrdersCommuniqueAnsweredEventParams"] | components["schemas"]["PhasedOrdersWarDeclaredEventParams"] | components["schemas"]["PhasedOrdersPredatorMovedEventParams"] | components["schemas"]["PhasedOrdersUnitEjectedEventParams"] | components["schemas"]["PhasedOrdersCombatBeganEventParams"] | components["schemas"]["PhasedOrdersMeleeDeclaresWarEventParams"] | components["schemas"]["PhasedOrdersMeleeDamageEventParams"] | components["schemas"]["PhasedOrdersUnitSlainEventParams"] | components["schemas"]["PhasedOrdersCombatWonEventParams"] | components["schemas"]["PhasedOrdersCombatAnnihilationEventParams"] | components["schemas"]["PhasedOrdersUnitHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRepairedEventParams"] | components["schemas"]["PhasedOrdersUnitCreatedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedEventParams"] | components["schemas"]["PhasedOrdersBanditBlockedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedAdjacentEventParams"] | components["schemas"]["PhasedOrdersBanditNoRoomEventParams"] | components["schemas"]["PhasedOrdersExcessDonatedEventParams"] | components["schemas"]["PhasedOrdersUnitShuntedEventParams"] | components["schemas"]["PhasedOrdersUnitDismissedEventParams"] | components["schemas"]["PhasedOrdersUnitLevelledEventParams"] | components["schemas"]["PhasedOrdersLevelUpLapsedEventParams"] | components["schemas"]["PhasedOrdersUnitChangedSidesEventParams"] | components["schemas"]["PhasedOrdersIncomeGeneratedEventParams"];
+            params?: components["schemas"]["PhasedOrdersOrdersReceivedEventParams"] | components["schemas"]["PhasedOrdersUnitDisbandedEventParams"] | components["schemas"]["PhasedOrdersSpellHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRottedEventParams"] | components["schemas"]["PhasedOrdersCaravanLostResourceEventParams"] | components["schemas"]["PhasedOrdersCaravanDisbandedEventParams"] | components["schemas"]["PhasedOrdersUpkeepChargedEventParams"] | components["schemas"]["PhasedOrdersUnitStarvedEventParams"] | components["schemas"]["PhasedOrdersUnitCommissionedEventParams"] | components["schemas"]["PhasedOrdersSpellCastEventParams"] | components["schemas"]["PhasedOrdersRangedAttackEventParams"] | components["schemas"]["PhasedOrdersUnitDamagedEventParams"] | components["schemas"]["PhasedOrdersUnitDestroyedEventParams"] | components["schemas"]["PhasedOrdersAbilityUsedEventParams"] | components["schemas"]["PhasedOrdersResourcesGainedEventParams"] | components["schemas"]["PhasedOrdersGemsGainedEventParams"] | components["schemas"]["PhasedOrdersCaravanLoadedEventParams"] | components["schemas"]["PhasedOrdersCaravanUnloadedEventParams"] | components["schemas"]["PhasedOrdersUnitMovedEventParams"] | components["schemas"]["PhasedOrdersRoadPriorityEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyEventParams"] | components["schemas"]["PhasedOrdersHaltedByEnemyFlyerEventParams"] | components["schemas"]["PhasedOrdersFlewOverEventParams"] | components["schemas"]["PhasedOrdersArcherAttackedEventParams"] | components["schemas"]["PhasedOrdersArcherLetPassEventParams"] | components["schemas"]["PhasedOrdersCommuniqueRaisedEventParams"] | components["schemas"]["PhasedOrdersCommuniqueAnsweredEventParams"] | components["schemas"]["PhasedOrdersWarDeclaredEventParams"] | components["schemas"]["PhasedOrdersPredatorMovedEventParams"] | components["schemas"]["PhasedOrdersUnitEjectedEventParams"] | components["schemas"]["PhasedOrdersCombatBeganEventParams"] | components["schemas"]["PhasedOrdersMeleeDeclaresWarEventParams"] | components["schemas"]["PhasedOrdersMeleeDamageEventParams"] | components["schemas"]["PhasedOrdersUnitSlainEventParams"] | components["schemas"]["PhasedOrdersCombatWonEventParams"] | components["schemas"]["PhasedOrdersUnitHealedEventParams"] | components["schemas"]["PhasedOrdersCaravanRepairedEventParams"] | components["schemas"]["PhasedOrdersUnitCreatedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedEventParams"] | components["schemas"]["PhasedOrdersBanditBlockedEventParams"] | components["schemas"]["PhasedOrdersBanditSpawnedAdjacentEventParams"] | components["schemas"]["PhasedOrdersBanditNoRoomEventParams"] | components["schemas"]["PhasedOrdersExcessDonatedEventParams"] | components["schemas"]["PhasedOrdersUnitShuntedEventParams"] | components["schemas"]["PhasedOrdersUnitDismissedEventParams"] | components["schemas"]["PhasedOrdersUnitLevelledEventParams"] | components["schemas"]["PhasedOrdersLevelUpLapsedEventParams"] | components["schemas"]["PhasedOrdersUnitChangedSidesEventParams"] | components["schemas"]["PhasedOrdersIncomeGeneratedEventParams"];
             /** Rule */
             rule: string;
         };
@@ -4927,7 +4894,7 @@ export interface components {
          * @description An event kind of Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, a result for every order and the game master's decisions: GET /v1/rulesets/phased_orders lists each with the rule that makes it happen and its message template.
          * @enum {string}
          */
-        PhasedOrdersEventKind: "orders_received" | "unit_disbanded" | "spell_healed" | "caravan_rotted" | "caravan_lost_resource" | "caravan_disbanded" | "upkeep_charged" | "unit_starved" | "unit_commissioned" | "spell_cast" | "ranged_attack" | "unit_damaged" | "unit_destroyed" | "ability_used" | "resources_gained" | "gems_gained" | "caravan_loaded" | "caravan_unloaded" | "unit_moved" | "road_priority" | "halted_by_enemy" | "halted_by_enemy_flyer" | "flew_over" | "archer_attacked" | "archer_let_pass" | "communique_raised" | "communique_answered" | "war_declared" | "predator_moved" | "unit_ejected" | "combat_began" | "melee_declares_war" | "melee_damage" | "unit_slain" | "combat_won" | "combat_annihilation" | "unit_healed" | "caravan_repaired" | "unit_created" | "bandit_spawned" | "bandit_blocked" | "bandit_spawned_adjacent" | "bandit_no_room" | "excess_donated" | "unit_shunted" | "unit_dismissed" | "unit_levelled" | "level_up_lapsed" | "unit_changed_sides" | "income_generated";
+        PhasedOrdersEventKind: "orders_received" | "unit_disbanded" | "spell_healed" | "caravan_rotted" | "caravan_lost_resource" | "caravan_disbanded" | "upkeep_charged" | "unit_starved" | "unit_commissioned" | "spell_cast" | "ranged_attack" | "unit_damaged" | "unit_destroyed" | "ability_used" | "resources_gained" | "gems_gained" | "caravan_loaded" | "caravan_unloaded" | "unit_moved" | "road_priority" | "halted_by_enemy" | "halted_by_enemy_flyer" | "flew_over" | "archer_attacked" | "archer_let_pass" | "communique_raised" | "communique_answered" | "war_declared" | "predator_moved" | "unit_ejected" | "combat_began" | "melee_declares_war" | "melee_damage" | "unit_slain" | "combat_won" | "unit_healed" | "caravan_repaired" | "unit_created" | "bandit_spawned" | "bandit_blocked" | "bandit_spawned_adjacent" | "bandit_no_room" | "excess_donated" | "unit_shunted" | "unit_dismissed" | "unit_levelled" | "level_up_lapsed" | "unit_changed_sides" | "income_generated";
         /**
          * PhasedOrdersExcessDonatedEventParams
          * @description The params of phased_orders's event excess_donated: "{stronghold} donates {excess} resources to charity: {resources} left"
@@ -5388,7 +5355,7 @@ export interface components {
             hex?: components["schemas"]["Axial"] | null;
             /**
              * Id
-             * @description The decision's id, the same for the same request every time: communique:<unit> (one per unit of the communique), archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied units sharing hex (q,r), sorted) or placement:<unit>.
+             * @description The decision's id, built from what the orders and the state name, so a client can build it ahead: communique:<q>,<r>:<player> (the contested hex, one per player involved), archer:<archer>:<flyer>, ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1) or placement:<unit>.
              */
             id: string;
             /**
@@ -5405,13 +5372,18 @@ export interface components {
             phase: number;
             /**
              * Player
-             * @description The player who answers: the owner of unit (communique, archer), or of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.
+             * @description The player who answers: the player asked (communique), the archer's owner, or the owner of every unit of an ejection's stack when they are one player's; none when it is not one player's - an ejection among several allied players' units (they choose together), a placement (the game master's discretion), units no player controls.
              * @default null
              */
             player?: string | null;
             /**
+             * Players
+             * @description A communique: every player involved, each asked the same question about its own units on the hex (one decision per player).
+             */
+            players?: string[];
+            /**
              * Question
-             * @description The question in English (the violation's message).
+             * @description The question in English: its kind's template (the catalogue's questions) filled in.
              */
             question: string;
             /** Rule */
@@ -5424,7 +5396,7 @@ export interface components {
             subphase?: string | null;
             /**
              * Unit
-             * @description The unit the decision is for: a communique's unit that halts or proceeds, the archer that may attack, the unit to be placed; none for an ejection (it is about the stack in units).
+             * @description The unit the decision is for: the archer that may attack, the unit to be placed; none for a communique (it is about the player's units on the hex) or an ejection (about the stack in units).
              * @default null
              */
             unit?: string | null;
@@ -5438,24 +5410,13 @@ export interface components {
         PhasedOrdersPhaseFacts: {
             /**
              * Events
-             * @description The events of this run of the phase in the trace.
+             * @description The events of this run of the phase in the trace (a communique's, phase 0, count in the phase they interrupt).
              */
             events: number;
             /** Name */
             name: string;
             /** Phase */
             phase: number;
-        };
-        /**
-         * PhasedOrdersPlacementPendingViolationParams
-         * @description The params of phased_orders's violation placement_pending: "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"
-         */
-        PhasedOrdersPlacementPendingViolationParams: {
-            /** Decision */
-            decision: string;
-            hex: components["schemas"]["Axial"];
-            /** Unit */
-            unit: string;
         };
         /** PhasedOrdersPlayer */
         PhasedOrdersPlayer: {
@@ -5655,13 +5616,26 @@ export interface components {
         };
         /** PhasedOrdersResolveResponse */
         PhasedOrdersResolveResponse: {
-            /** Legal */
+            /**
+             * Events
+             * @description The turn's trace, as validate's events: every event in the order it happened, as far as the resolution went (also when the turn stopped or was not applied). Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.
+             */
+            events?: components["schemas"]["Event"][];
+            /**
+             * Legal
+             * @description No rule is broken: true for a turn waiting for decisions (status pending) too.
+             */
             legal: boolean;
             /**
              * Pending Decisions
              * @description The decisions the turn needs to go on, each with its options; decisions answered with something they do not offer are decision_not_an_option violations instead (every one found).
              */
             pending_decisions?: components["schemas"]["PhasedOrdersPendingDecision"][];
+            /**
+             * Phases
+             * @description events by phase, as validate's derived.phases: each run of one phase with its name and how many of events it holds, in order (a communique's events count in the phase they interrupt).
+             */
+            phases?: components["schemas"]["PhasedOrdersPhaseFacts"][];
             /**
              * Resolved
              * @description The turn was resolved and `state` holds the result.
@@ -5687,11 +5661,18 @@ export interface components {
              * @default null
              */
             state_hash?: string | null;
+            /**
+             * Status
+             * @description A turn (resolve): resolved - it ran through phase 19 and breaks no rule; pending - it stopped for the decisions in pending_decisions and breaks no rule so far (legal is true, nothing is applied: answer them and send the request again); illegal - a rule is broken (the violations; in advisory mode the turn may still be applied, as applied says, and a turn that stopped lists its pending decisions too).
+             * @enum {string}
+             */
+            status: "resolved" | "pending" | "illegal";
             /** @default null */
             stopped_at?: components["schemas"]["arbiter__rulesets__phased_orders__queries__PhasedOrdersStop"] | null;
             /**
              * Trace
-             * @description The events, grouped by phase in the order they happened, as far as the resolution went. Each event's params carry its phase and, in movement, its subphase: 3a-3e, X-priority after a unit entered a road hex in subphase X (a chain of road hexes gives consecutive X-priority subphases, all before the next regular one), 10b for predation. Phase 0 (an emergency communique) carries the phase it interrupts.
+             * @deprecated
+             * @description Deprecated, for one version: events grouped as phases groups them; read events and phases, the shape validate answers too.
              */
             trace?: components["schemas"]["PhasedOrdersTracePhase"][];
             /**
@@ -5701,7 +5682,10 @@ export interface components {
             unordered?: string[];
             /** Unused Combat Results */
             unused_combat_results?: number[];
-            /** Unused Decisions */
+            /**
+             * Unused Decisions
+             * @description Always empty: an answer no question of the turn takes is refused (422 at its id). Kept for the clients that read it.
+             */
             unused_decisions?: string[];
             /** Violations */
             violations?: components["schemas"]["Violation"][];
@@ -5880,7 +5864,7 @@ export interface components {
             players: components["schemas"]["PhasedOrdersPlayer"][];
             /**
              * Rng
-             * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
+             * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
             rng?: number | bigint;
@@ -5926,7 +5910,7 @@ export interface components {
             players: components["schemas"]["PhasedOrdersPlayer"][];
             /**
              * Rng
-             * @description The seed of every random draw (starvation, bandit spawn hexes); the advanced seed comes back in the new state.
+             * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
             rng?: number | bigint;
@@ -6075,7 +6059,7 @@ export interface components {
             hit_points: number;
             /**
              * Id
-             * @description A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every decision has an id of its own; one that does is malformed (422 at the id).
+             * @description A unit id may not contain ':' or '+', the separators of the decision ids (archer:<archer>:<flyer>; '+' is reserved), so every decision has an id of its own; one that does is malformed (422 at the id).
              */
             id: string;
             /**
@@ -6475,7 +6459,7 @@ export interface components {
              * Params
              * @description The params of the violation's message: those of its code's params model.
              */
-            params?: components["schemas"]["PhasedOrdersPathTooLongViolationParams"] | components["schemas"]["PhasedOrdersNotAnArcherViolationParams"] | components["schemas"]["PhasedOrdersTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersTargetNotEnemyViolationParams"] | components["schemas"]["PhasedOrdersSpellNotKnownViolationParams"] | components["schemas"]["PhasedOrdersNotEnoughGemsViolationParams"] | components["schemas"]["PhasedOrdersAbilityNotHeldViolationParams"] | components["schemas"]["PhasedOrdersAbilityTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersNotACaravanViolationParams"] | components["schemas"]["PhasedOrdersNoOwnStrongholdViolationParams"] | components["schemas"]["PhasedOrdersCommuniquePendingViolationParams"] | components["schemas"]["PhasedOrdersArcherOptionPendingViolationParams"] | components["schemas"]["PhasedOrdersEjectionPendingViolationParams"] | components["schemas"]["PhasedOrdersPlacementPendingViolationParams"] | components["schemas"]["PhasedOrdersDecisionNotAnOptionViolationParams"] | components["schemas"]["PhasedOrdersCombatResultInvalidViolationParams"];
+            params?: components["schemas"]["PhasedOrdersPathTooLongViolationParams"] | components["schemas"]["PhasedOrdersNotAnArcherViolationParams"] | components["schemas"]["PhasedOrdersTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersTargetNotEnemyViolationParams"] | components["schemas"]["PhasedOrdersSpellNotKnownViolationParams"] | components["schemas"]["PhasedOrdersNotEnoughGemsViolationParams"] | components["schemas"]["PhasedOrdersAbilityNotHeldViolationParams"] | components["schemas"]["PhasedOrdersAbilityTargetOutOfRangeViolationParams"] | components["schemas"]["PhasedOrdersNotACaravanViolationParams"] | components["schemas"]["PhasedOrdersNoOwnStrongholdViolationParams"] | components["schemas"]["PhasedOrdersDecisionNotAnOptionViolationParams"] | components["schemas"]["PhasedOrdersCombatResultInvalidViolationParams"];
             /** Rule */
             rule: string;
             /**
@@ -6491,7 +6475,7 @@ export interface components {
          * @description A violation code of Phased orders: one turn of simultaneous orders resolved through 19 phases, with a trace, a result for every order and the game master's decisions: GET /v1/rulesets/phased_orders lists each with the rule it enforces and its message template.
          * @enum {string}
          */
-        PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "communique_pending" | "archer_option_pending" | "ejection_pending" | "placement_pending" | "decision_not_an_option" | "combat_result_invalid";
+        PhasedOrdersViolationCode: "path_too_long" | "not_an_archer" | "target_out_of_range" | "target_not_enemy" | "spell_not_known" | "not_enough_gems" | "ability_not_held" | "ability_target_out_of_range" | "not_a_caravan" | "no_own_stronghold" | "decision_not_an_option" | "combat_result_invalid";
         /**
          * PhasedOrdersWarDeclaredEventParams
          * @description The params of phased_orders's event war_declared: "war is declared between {players}"

@@ -197,7 +197,7 @@ export class PhasedOrdersClient {
     return this.transport.call({ operationId: "renderPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/render" }, body, options);
   }
 
-  /** Resolve one turn: the state, every player's orders and the decisions in; the new state, the trace grouped by phase and a result for every order out, or the pending decisions with their options. `POST /v1/rulesets/phased_orders/resolve` (resolvePhasedOrders). */
+  /** Resolve one turn: the state, every player's orders and the decisions in; the turn's status (resolved, pending or illegal), the new state, the trace (events, counted by phase) and a result for every order out, or the pending decisions with their options. `POST /v1/rulesets/phased_orders/resolve` (resolvePhasedOrders). */
   resolve(body: RequestBody<"resolvePhasedOrders">, options?: CallOptions): Promise<Answer<"resolvePhasedOrders">> {
     return this.transport.call({ operationId: "resolvePhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/resolve" }, body, options);
   }

@@ -11,7 +11,8 @@ load all a stronghold under it holds, unload all it carries, repair, and going o
 each other player; then, stronghold by stronghold, the commission of each unit type (the
 new unit named ``<stronghold>-<type>``, suffixed with a number when that is taken); last,
 the game master's ``resolve`` of the turn as it stands, with no orders (every unit holds),
-so that a client sees whether the turn can be resolved now.
+so that a client sees whether the turn breaks no rule now (it may still stop for decisions:
+validate's ``derived.status`` is then ``pending``, with the questions).
 """
 
 from __future__ import annotations

@@ -94,15 +94,21 @@ RULES: list[tuple[str, str]] = [
     ("movement.6", "An enemy archer flown over may attack the flying unit, halting it in the "
                    "archer's hex."),
     ("communique.1", "Units of players neither allied nor at war moving into the same hex in "
-                     "the same subphase, where both paths end, raise an emergency communique: "
-                     "each may halt adjacent to the contested hex or proceed. That is the "
+                     "the same subphase, where both paths end, raise an emergency communique, "
+                     "asked per contested hex of each player involved (the decision "
+                     "communique:<q>,<r>:<player>): its units there halt adjacent to the "
+                     "contested hex or proceed. A player's answer about a hex holds for the "
+                     "whole turn. That is the "
                      "whole condition, so it is raised even when the hex already holds a unit "
                      "of one of those players; a unit that proceeds onto its own player's (or "
                      "an ally's) unit is then ejected in phase 11."),
     ("communique.2", "If the communique ends in combat (units of more than one player "
                      "proceed), war is declared immediately."),
     ("communique.3", "When the players cannot be reached, the original orders are followed: "
-                     "every unit proceeds (when the request says so)."),
+                     "every unit proceeds (when the request says so: unanswered_communiques "
+                     "follow_orders, which answers every communique the request does not, so "
+                     "a game master resolves the turn in one round, with the other decisions "
+                     "built ahead from their ids)."),
     ("predation.1", "Phase 10b: bandits within movement range of a caravan, and uncontrolled "
                     "undead within movement range of any non-undead unit, move to attack it "
                     "(the nearest, in steps). A predator with move 0 has no movement range. "
@@ -116,18 +122,31 @@ RULES: list[tuple[str, str]] = [
     ("logistics.1", "Phase 11: two allied units on one hex: one is ejected one hex back along "
                     "its own path, and again while it shares a hex with an ally."),
     ("logistics.2", "The allied players choose which unit is ejected (the decision "
-                    "ejection:<q>,<r>:<units>); with one unit that can be ejected there is no "
+                    "ejection:<q>,<r>:<n>, the n-th unit ejected from hex (q,r), from 1); with "
+                    "one unit that can be ejected there is no "
                     "choice and it is ejected without a decision. The choice is made once, on "
                     "the hex where the stack first forms: the unit chosen then goes back as "
                     "often as needed, with no new choice on the hexes it lands on."),
     ("combat.1", "Phase 12: units of different sides sharing a hex after logistics fight "
-                 "melee until one side remains."),
+                 "melee until exactly one side remains: a melee never leaves the hex empty."),
     ("combat.2", "Default melee: rounds in which each side deals its total strength to the "
-                 "enemy units, weakest first, all at once; explicit results in the request "
-                 "replace it. Weakest first: the enemy unit with the fewest hit points "
-                 "(then by id) takes damage up to its hit points, and the rest spills over to "
-                 "the next weakest."),
+                 "enemy units, weakest first, all at once (but see combat.4); explicit "
+                 "results in the request replace it, survivors of exactly one side. Weakest "
+                 "first: the enemy unit with the fewest hit points (then by id) takes damage "
+                 "up to its hit points, and the rest spills over to the next weakest."),
     ("combat.3", "Melee between players not at war declares war between them."),
+    ("combat.4", "Blows landing at once could fell the last units of every side together, "
+                 "which \"Combat continues until only one remains\" rules out: such a round "
+                 "is struck in turn instead, and the melee ends the moment one side is left "
+                 "(a unit at 0 hit points falls at once and does not strike back). The sides "
+                 "that moved in (every unit of theirs on the hex came to it this turn: the "
+                 "attackers) strike before the sides that held the hex, as the text makes "
+                 "entering an enemy's hex the attack (a ground unit halts there, bandits "
+                 "move to attack). Sides alike in this (both moved in, or both held it) "
+                 "strike in an order drawn from the seed, where the Reading takes randomness "
+                 "from, so no unit id or place in the request decides it. Only such a round "
+                 "draws; combat_won then gives the striking_order and, after a draw, the "
+                 "seed (rng)."),
     ("healing.1", "Phase 13: all healing, including recuperation (a unit ordered to hold) and "
                   "healing abilities, never above the unit's maximum."),
     ("healing.2", "Healing caused by a spell happens in phase 2."),
@@ -156,9 +175,26 @@ RULES: list[tuple[str, str]] = [
                     "the turn stops there and returns the pending decisions. A question with "
                     "a single option is no choice and is not asked. Every answer that is not "
                     "one of its options is reported, with every decision still missing at "
-                    "that point. Decision ids are built from unit ids, so a unit id may hold "
-                    "neither ':' nor '+' (a 422 at the id): every decision has an id of its "
-                    "own."),
+                    "that point. Every question knowable there is asked at once: those of "
+                    "the point where the turn stops, and those of the next point it would "
+                    "stop at that come the same whatever the answers to the first (asked "
+                    "with them, each with its own phase; the turn is resolved again under "
+                    "each combination of the first answers, at most 16 of them and at most "
+                    "4,000 units times combinations, beyond which only the stop's own "
+                    "questions are asked). A question that depends on an "
+                    "answer not given cannot be known ahead and waits for the next round: "
+                    "whether a unit reaches a hex (an ejection or an archer's option there "
+                    "after a communique it may halt at), the hexes a placement offers (left "
+                    "free by the placements before it, so they are asked one at a time), a "
+                    "question two stops ahead. Decision ids are built from hexes, player ids "
+                    "and unit ids the orders and the state name (decision_ids), so a request "
+                    "may answer a question before it is asked; a unit id may hold neither "
+                    "':' nor '+' (a 422 at the id): every decision has an id of its own. An "
+                    "answer no question of the turn can take is refused, a 422 at its id: an "
+                    "id of no form above or naming what the state does not hold, or one the "
+                    "turn went past without asking (after the turn resolves, every answer "
+                    "left unused; once it stopped in logistics or later, communiques and "
+                    "archers' options; in finishing, ejections too)."),
 ]
 
 CODES: list[Entry] = [
@@ -177,19 +213,24 @@ CODES: list[Entry] = [
     ("not_a_caravan", "caravan.1", "{unit} is not a caravan: only caravans {order}"),
     ("no_own_stronghold", "caravan.1",
      "no stronghold of {player} stands on {hex}, where {unit} is"),
-    ("communique_pending", "communique.1",
-     "emergency communique {decision}: {units} contest {hex}; {unit} of {player} may halt "
-     "or proceed"),
-    ("archer_option_pending", "movement.6",
-     "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
-    ("ejection_pending", "logistics.2",
-     "decision {decision}: which of {units} on {hex} is ejected"),
-    ("placement_pending", "finishing.1",
-     "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
     ("decision_not_an_option", "decisions.1",
      "decision {decision}: the answer given is not one of its options",
      {"options": list[PhasedOrdersOption]}),
     ("combat_result_invalid", "combat.2", "the combat result for {hex}: {reason}"),
+]
+
+# The questions a turn asks where the rules leave a choice (decisions.py): not violations -
+# a turn waiting for an answer breaks no rule (its status is "pending") - but each with
+# the rule that asks it and the English template of its question, filled from its params.
+QUESTIONS: list[tuple[str, str, str]] = [
+    ("communique", "communique.1",
+     "emergency communique {decision}: {units} contest {hex}; {player} may halt {own} "
+     "beside it or proceed"),
+    ("archer", "movement.6",
+     "decision {decision}: archer {archer} may attack {unit} flying over {hex}"),
+    ("ejection", "logistics.2", "decision {decision}: which of {units} on {hex} is ejected"),
+    ("placement", "finishing.1",
+     "decision {decision}: where {unit}, in an illegal position on {hex}, is shunted"),
 ]
 
 EVENTS: list[Entry] = [
@@ -248,9 +289,8 @@ EVENTS: list[Entry] = [
     ("melee_damage", "combat.2", "{unit} is down to {hit_points} hit points"),
     ("unit_slain", "combat.1", "{unit} is slain on {hex}"),
     ("combat_won", "combat.1", "{hex} is held by {winners} after {rounds} round(s)",
-     {"table": bool}),
-    ("combat_annihilation", "combat.1",
-     "melee on {hex}: no unit is left standing after {rounds} round(s)", {"table": bool}),
+     {"table": bool, "striking_order": NotRequired[list[list[str]]],
+      "rng": NotRequired[Seed]}),
     ("unit_healed", "healing.1", "{unit} heals {amount}: {hit_points} hit points",
      {"source": str}),
     ("caravan_repaired", "repair.1", "{unit} is repaired: durability {durability}"),
@@ -398,10 +438,12 @@ CATALOGUE = build_catalogue(
         # How each kind's decision id is formed (placement offers disband only when no hex
         # within 20 is free; a single option is applied without a decision). Unit ids hold
         # neither ':' nor '+' (board.check_unit_id), so no two decisions share an id.
-        "decision_ids": {"communique": "communique:<unit>",
+        "decision_ids": {"communique": "communique:<q>,<r>:<player>",
                          "archer": "archer:<archer>:<flyer>",
-                         "ejection": "ejection:<q>,<r>:<unit>+<unit>...",
+                         "ejection": "ejection:<q>,<r>:<n>",
                          "placement": "placement:<unit>"},
+        "questions": [{"kind": k, "rule": f"{RULESET_ID}/{r}", "template": t}
+                      for k, r, t in QUESTIONS],
         "spell_effects": ["damage", "heal"],
         "ability_effects": ["gain_resources", "gain_gems", "heal", "report"],
         "owners_that_are_no_player": ["bandits", "undead"],

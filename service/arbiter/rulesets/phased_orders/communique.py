@@ -4,13 +4,17 @@ combat or ejection. If this ends in combat war is declared immediately."
 
 Reading: a communique arises when units of players who are neither allied nor at war
 step into the same hex in the same subphase and that hex ends both paths
-(communique.1). Before the step, each unit involved may halt adjacent to the contested
-hex (where it stands) or proceed: the decision ``communique:<unit>`` of its player. Both
-may halt, and the hex stays empty. If units of more than one of those players proceed,
-the communique ends in combat: war is declared between them at once (communique.2), and
-they fight in phase 12. A request that cannot reach the players asks for the original
-orders to be followed (``unanswered_communiques: follow_orders``): every unit proceeds
-(communique.3). The events are labelled phase 0, with the phase and subphase they
+(communique.1). It is asked per contested hex, of each player involved: before the step,
+the player's units contesting the hex may halt adjacent to it (where they stand) or
+proceed, the decision ``communique:<q>,<r>:<player>`` (the contested hex and the player,
+so a client builds it from the orders: the hex where two such players' moves end). Both
+may halt, and the hex stays empty. If more than one of those players proceed, the
+communique ends in combat: war is declared between them at once (communique.2), and they
+fight in phase 12. A request that cannot reach the players asks for the original orders
+to be followed (``unanswered_communiques: follow_orders``): every unanswered player
+proceeds (communique.3), so a game master resolves the turn in one round. A player's
+answer about a hex holds for the whole turn (the same question in a later subphase takes
+the same answer). The events are labelled phase 0, with the phase and subphase they
 interrupt.
 """
 
@@ -54,34 +58,40 @@ def resolve_communiques(world: World, stepping: list[Mover]) -> list[Mover]:
     if not found:
         return []
     follow = PROCEED if world.action.unanswered_communiques == "follow_orders" else None
-    answers: list[tuple[Hex, Mover, str]] = []
+    answers: list[tuple[Hex, Mover, str, str]] = []
     for h, group in found:
         units = [m.piece.id for m in group]
+        players = list(dict.fromkeys(m.piece.owner for m in group))
         world.trace.communique("communique_raised", hex=as_dict(h), units=units,
-                               players=sorted({m.piece.owner for m in group}))
-        for m in group:
-            decision = f"communique:{m.piece.id}"
+                               players=sorted(players))
+        for player in players:
+            own = [m for m in group if m.piece.owner == player]
+            decision = communique_id(h, player)
             question = PendingQuestion(
                 decision, "communique", [HALT, PROCEED], phase=0,
-                subphase=world.trace.subphase, hex=h, units=units, unit=m.piece.id,
-                player=m.piece.owner,
+                subphase=world.trace.subphase, hex=h, units=units, player=player,
+                players=players,
                 params={"decision": decision, "units": units, "hex": as_dict(h),
-                        "unit": m.piece.id, "player": m.piece.owner})
+                        "player": player, "own": [m.piece.id for m in own]})
             answer = world.decisions.ask(question, follow)
             if answer is not None:
-                answers.append((h, m, answer.choice))
+                answers += [(h, m, answer.choice, decision) for m in own]
     world.decisions.stop_if_pending()
     halted = []
-    for h, m, choice in answers:
+    for h, m, choice, decision in answers:
         world.trace.communique("communique_answered", unit=m.piece.id, choice=choice,
                                contested=as_dict(h),
-                               followed_orders=f"communique:{m.piece.id}" not in
-                               world.decisions.given)
+                               followed_orders=decision not in world.decisions.given)
         if choice == "halt":
             halted.append(m)
             m.halt(world, "halted_by_communique", contested=as_dict(h))
-    _declare_wars(world, [(h, m) for h, m, choice in answers if choice == "proceed"])
+    _declare_wars(world, [(h, m) for h, m, choice, _ in answers if choice == "proceed"])
     return halted
+
+
+def communique_id(h: Hex, player: str) -> str:
+    """The decision of ``player`` about the contested hex ``h``."""
+    return f"communique:{h[0]},{h[1]}:{player}"
 
 
 def _declare_wars(world: World, proceeding: list[tuple[Hex, Mover]]) -> None:

@@ -3,14 +3,16 @@ game master (an emergency communique, an archer's option to attack a unit flying
 which allied unit is ejected, where a unit in an illegal position goes), looked up by
 id in the request, or collected as pending.
 
-A decision's id names what it is about, so the same request always asks the same
-questions (the catalogue's ``decision_ids``): ``communique:<unit>`` (one per unit of the
-communique, its owner's answer), ``archer:<archer>:<flyer>`` (the archer's owner's),
-``ejection:<q>,<r>:<unit>+<unit>...`` (the allied units sharing hex (q,r), sorted; their
-players' together) and ``placement:<unit>`` (the game master's). Unit ids hold neither
-``:`` nor ``+`` (a 422 at the id, ``board.check_unit_id``), so these ids are unambiguous:
-no two decisions share one. A pending decision also names the ``unit`` it is for and the
-``player`` who answers it.
+A decision's id names what it is about, from what the orders and the state name, so a
+client can build it before the turn asks (the catalogue's ``decision_ids``):
+``communique:<q>,<r>:<player>`` (the contested hex (q,r), where the moves of players
+neither allied nor at war end; one per player involved, who answers for its units there),
+``archer:<archer>:<flyer>`` (the archer's owner's), ``ejection:<q>,<r>:<n>`` (the n-th unit
+ejected from hex (q,r) in logistics, counted from 1; the stack's players' together) and
+``placement:<unit>`` (the game master's). Unit ids hold neither ``:`` nor ``+`` (a 422 at
+the id, ``board.check_unit_id``), and a player id comes last, so these ids are unambiguous:
+no two decisions share one. A pending decision also names the ``unit`` it is for, the
+``player`` who answers it and, for a communique, every player involved.
 
 A question with a single option is no choice: it is applied without asking (an
 ejection with one unit that can be ejected; a placement with one free hex, or with none,
@@ -20,9 +22,10 @@ A decision answered with something that is not one of its options is a violation
 that asked stops the turn once it has asked all the questions it can ask at that point
 (``DecisionsPending``: every communique or archer's option of one movement step, every
 ejection logistics can ask before any is answered), with every wrong answer and every
-missing one, so the client fixes them together and sends the request again. Placements
-are asked one at a time, each offering the hexes left free by the answers before it.
-Answers the turn never asks for are reported as unused.
+missing one, so the client fixes them together and sends the request again; the judge
+then looks one stop further (``turn.py``) for the questions asked there whatever the
+answers. Placements are asked one at a time, each offering the hexes left free by the
+answers before it. An answer no question of the turn takes is refused (422 at its id).
 """
 
 from __future__ import annotations
@@ -33,18 +36,17 @@ from typing import Literal
 from pydantic import Field
 
 from arbiter.engine.hexgrid import Axial, Hex
+from arbiter.engine.outcome import render
 from arbiter.engine.wire import Frozen
 
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, QUESTIONS
 from .models import PhasedOrdersDecision, PhasedOrdersOption
 
 Kind = Literal["communique", "archer", "ejection", "placement"]
 
-# The violation code that reports a pending decision of each kind.
-PENDING_CODE: dict[Kind, str] = {
-    "communique": "communique_pending", "archer": "archer_option_pending",
-    "ejection": "ejection_pending", "placement": "placement_pending",
-}
+# The rule that asks each kind of question and its question's English template.
+QUESTION_OF: dict[str, tuple[str, str]] = {
+    kind: (CATALOGUE.rule(section), template) for kind, section, template in QUESTIONS}
 
 
 class PhasedOrdersPendingDecision(Frozen):
@@ -52,19 +54,22 @@ class PhasedOrdersPendingDecision(Frozen):
     one of ``options`` in the action's ``decisions``. Only questions with two options or
     more are asked: a single option is applied without a decision."""
 
-    id: str = Field(description="The decision's id, the same for the same request every "
-                    "time: communique:<unit> (one per unit of the communique), "
-                    "archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>... (the allied "
-                    "units sharing hex (q,r), sorted) or placement:<unit>.")
+    id: str = Field(description="The decision's id, built from what the orders and the "
+                    "state name, so a client can build it ahead: communique:<q>,<r>:<player> "
+                    "(the contested hex, one per player involved), archer:<archer>:<flyer>, "
+                    "ejection:<q>,<r>:<n> (the n-th unit ejected from hex (q,r), from 1) or "
+                    "placement:<unit>.")
     kind: Kind
     rule: str
-    question: str = Field(description="The question in English (the violation's message).")
-    unit: str | None = Field(default=None, description="The unit the decision is for: a "
-                             "communique's unit that halts or proceeds, the archer that may "
-                             "attack, the unit to be placed; none for an ejection (it is "
-                             "about the stack in units).")
+    question: str = Field(description="The question in English: its kind's template (the "
+                          "catalogue's questions) filled in.")
+    unit: str | None = Field(default=None, description="The unit the decision is for: "
+                             "the archer that may attack, the unit to be placed; none for a "
+                             "communique (it is about the player's units on the hex) or an "
+                             "ejection (about the stack in units).")
     player: str | None = Field(default=None, description="The player who answers: the "
-                               "owner of unit (communique, archer), or of every unit of an "
+                               "player asked (communique), the archer's owner, or the owner "
+                               "of every unit of an "
                                "ejection's stack when they are one player's; none when it is "
                                "not one player's - an ejection among several allied "
                                "players' units (they choose together), a placement (the "
@@ -80,6 +85,9 @@ class PhasedOrdersPendingDecision(Frozen):
     units: list[str] = Field(default_factory=list, description="The units it is about: "
                              "every unit of the communique, the archer and the flyer, the "
                              "allied units sharing the hex, the unit to place.")
+    players: list[str] = Field(default_factory=list, description="A communique: every "
+                               "player involved, each asked the same question about its own "
+                               "units on the hex (one decision per player).")
     options: list[PhasedOrdersOption]
 
 
@@ -102,13 +110,13 @@ class DecisionsPending(Exception):
 class PendingQuestion:
     """A question asked and not answered, with the message params of its violation."""
 
-    __slots__ = ("hex", "id", "kind", "options", "params", "phase", "player", "subphase",
-                 "unit", "units")
+    __slots__ = ("hex", "id", "kind", "options", "params", "phase", "player", "players",
+                 "subphase", "unit", "units")
 
     def __init__(self, id: str, kind: Kind, options: Sequence[PhasedOrdersOption], *,
                  phase: int, subphase: str | None, hex: Hex | None, units: Sequence[str],
                  params: dict[str, object], unit: str | None = None,
-                 player: str | None = None) -> None:
+                 player: str | None = None, players: Sequence[str] = ()) -> None:
         self.id = id
         self.kind = kind
         self.options = list(options)
@@ -119,17 +127,15 @@ class PendingQuestion:
         self.params = params
         self.unit = unit
         self.player = player
+        self.players = list(players)
 
-    @property
-    def code(self) -> str:
-        return PENDING_CODE[self.kind]
-
-    def model(self, question: str) -> PhasedOrdersPendingDecision:
+    def model(self) -> PhasedOrdersPendingDecision:
+        rule, template = QUESTION_OF[self.kind]
         return PhasedOrdersPendingDecision(
-            id=self.id, kind=self.kind, rule=CATALOGUE.codes[self.code].rule, question=question,
+            id=self.id, kind=self.kind, rule=rule, question=render(template, self.params),
             unit=self.unit, player=self.player, phase=self.phase, subphase=self.subphase,
             hex=Axial.of(self.hex) if self.hex is not None else None, units=self.units,
-            options=self.options)
+            players=self.players, options=self.options)
 
 
 class Decisions:

@@ -8,7 +8,8 @@ order; on a hex, the units joined by alliances form a stack. Only a unit that mo
 turn can be ejected: it goes back one hex along its own path, and again while it shares a
 hex with an ally (logistics.1), until it reaches the hex it started from. When more than
 one unit of the stack could be ejected, the players choose (logistics.2: the decision
-``ejection:<q>,<r>:<unit>+<unit>...``, the stack's units sorted); with a single
+``ejection:<q>,<r>:<n>``, the n-th unit ejected from hex (q,r), counted from 1, so a
+client builds it ahead: the first choice on (2,0) is ``ejection:2,0:1``); with a single
 candidate there is nothing to choose, and it is ejected without a decision (as any
 question with one option, ``decisions.py``). A stack none of whose units can be ejected any
 further stays for the game master's shunting in phase 18. An ejected unit's move ends
@@ -35,16 +36,22 @@ def stacks(world: World) -> list[tuple[Hex, list[Piece]]]:
 
 def phase_logistics(world: World) -> None:
     asked: set[str] = set()
-    while _eject_one(world, asked):
+    ejected: dict[Hex, int] = {}
+    while _eject_one(world, asked, ejected):
         pass
     world.decisions.stop_if_pending()
 
 
-def _eject_one(world: World, asked: set[str]) -> bool:
+def ejection_id(h: Hex, n: int) -> str:
+    """The choice of the n-th unit ejected from hex ``h`` (from 1)."""
+    return f"ejection:{h[0]},{h[1]}:{n}"
+
+
+def _eject_one(world: World, asked: set[str], ejected: dict[Hex, int]) -> bool:
     """Resolve the first stack that can be resolved now; False when none is left."""
     for h, group in stacks(world):
         ejectable = [p for p in group if len(p.route) > 1]
-        decision = f"ejection:{h[0]},{h[1]}:" + "+".join(sorted(p.id for p in group))
+        decision = ejection_id(h, ejected.get(h, 0) + 1)
         if not ejectable or decision in asked:
             continue
         if len(ejectable) > 1:  # a question asked once; one candidate is no question
@@ -61,6 +68,7 @@ def _eject_one(world: World, asked: set[str]) -> bool:
         if answer is None or answer.unit is None:
             asked.add(decision)  # pending, or answered wrongly: asked once all the same
             continue
+        ejected[h] = ejected.get(h, 0) + 1
         eject(world, world.pieces[answer.unit])
         return True
     return False

@@ -30,13 +30,13 @@ MAX_DECISIONS = 4_000
 BANDITS = "bandits"
 UNDEAD = "undead"
 RESERVED_OWNERS = frozenset({BANDITS, UNDEAD})
-# The separators of the decision ids (``archer:<archer>:<flyer>``,
-# ``ejection:<q>,<r>:<unit>+<unit>...``): a unit id holding one would make two decisions
-# share an id (the archer a flown over by b:c and the archer a:b flown over by c both give
-# archer:a:b:c), so a unit id with one is malformed (422 at the id).
+# The separators of the decision ids (``archer:<archer>:<flyer>``; ``+`` joined the units
+# of the ejection ids before they counted ejections, and stays reserved): a unit id holding
+# one would make two decisions share an id (the archer a flown over by b:c and the archer
+# a:b flown over by c both give archer:a:b:c), so a unit id with one is malformed (422).
 UNIT_ID_FORBIDDEN = (":", "+")
 UNIT_ID_RULE = ("A unit id may not contain ':' or '+', the separators of the decision ids "
-                "(archer:<archer>:<flyer>, ejection:<q>,<r>:<unit>+<unit>...), so every "
+                "(archer:<archer>:<flyer>; '+' is reserved), so every "
                 "decision has an id of its own; one that does is malformed (422 at the id).")
 
 Coord = Annotated[int, Field(ge=-10_000, le=10_000)]
@@ -200,7 +200,9 @@ class PhasedOrdersState(Frozen):
     abilities: list[PhasedOrdersAbility] = Field(default_factory=list,
                                                  max_length=MAX_CATALOGUE)
     rng: Seed = Field(default=0, description="The seed of every random draw (starvation, "
-                      "bandit spawn hexes); the advanced seed comes back in the new state.")
+                      "bandit spawn hexes, the striking order of a melee round that would "
+                      "otherwise fell every side: combat.4); the advanced seed comes back in "
+                      "the new state.")
 
 
 # -- orders ---------------------------------------------------------------------------------
@@ -325,11 +327,13 @@ class PhasedOrdersOption(Frozen):
 class PhasedOrdersDecision(Frozen):
     """The answer to a pending decision: its id and one of its options."""
 
-    id: DecisionId = Field(description="The pending decision's id: communique:<unit> (the "
-                           "unit's player's answer: halt or proceed), archer:<archer>:<flyer> "
-                           "(attack or let_pass), ejection:<q>,<r>:<unit>+<unit>... (the "
-                           "allied units sharing hex (q,r), sorted; eject one of them) or "
-                           "placement:<unit> (place it on a hex, or disband it).")
+    id: DecisionId = Field(description="The decision's id, which a client may build "
+                           "before the turn asks: communique:<q>,<r>:<player> (the player's "
+                           "answer about the contested hex (q,r): halt or proceed), "
+                           "archer:<archer>:<flyer> (attack or let_pass), ejection:<q>,<r>:<n> "
+                           "(the n-th unit ejected from hex (q,r), from 1: eject one of the "
+                           "stack) or placement:<unit> (place it on a hex, or disband it). An "
+                           "answer no question of the turn takes is a 422 at this id.")
     choice: Choice
     unit: Id | None = Field(default=None, description="Ejection: the unit ejected.")
     hex: Axial | None = Field(default=None, description="Placement: the hex the unit goes to.")
@@ -344,8 +348,9 @@ class PhasedOrdersSurvivor(Frozen):
 
 
 class PhasedOrdersCombatResult(Frozen):
-    """Table mode for one melee: the units left standing and their hit points; every other
-    unit in the hex is destroyed."""
+    """Table mode for one melee: the units left standing and their hit points - at least
+    one, all of one side, as combat continues until only one remains; every other unit in
+    the hex is destroyed. A result that cannot be is a combat_result_invalid violation."""
 
     hex: Axial
     survivors: list[PhasedOrdersSurvivor] = Field(default_factory=list,

@@ -27,8 +27,9 @@ from .scene import PICTURE
 QUERIES = {q.name: q for q in (
     Query(name="resolve",
           summary="Resolve one turn: the state, every player's orders and the decisions in; "
-                  "the new state, the trace grouped by phase and a result for every order "
-                  "out, or the pending decisions with their options.",
+                  "the turn's status (resolved, pending or illegal), the new state, the "
+                  "trace (events, counted by phase) and a result for every order out, or the "
+                  "pending decisions with their options.",
           request=PhasedOrdersResolveRequest, response=PhasedOrdersResolveResponse,
           run=run_resolve,
           examples=({"state": EXAMPLE_STATE, "orders": EXAMPLE_ACTION["orders"]},)),

@@ -31,13 +31,12 @@ Overlays:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field
 
-from arbiter.engine.errors import InvalidInput, Problem, Problems
+from arbiter.engine.errors import Problems
 from arbiter.engine.hexgrid import Axial, Hex
 from arbiter.engine.index import check_ref
 from arbiter.engine.legal import legal
@@ -59,9 +58,8 @@ from arbiter.pictures.scene import (
 from .board import Board
 from .candidates import paths
 from .catalogue import PHASE_NAMES
-from .decisions import PENDING_CODE
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
-from .judge import judge
+from .judge import from_action, judge
 from .models import (
     BANDITS,
     MAX_DECISIONS,
@@ -143,7 +141,7 @@ def scene(board: Board, overlay: PhasedOrdersOverlay | None,
         with within("reachable"):
             layers.append(_reachable(board, overlay.reachable))
     if overlay is not None and overlay.trace is not None:
-        with within("trace"), _from_action():
+        with within("trace"), from_action():
             layers.append(_trace(board, overlay.trace.action()))
     if action is not None:
         layers.append(Layer(arrows=tuple(_order_arrows(board, action.orders))))
@@ -272,7 +270,7 @@ WORDS: dict[str, str] = {
     "unit_starved": "starved", "unit_dismissed": "dismissed", "unit_disbanded": "disbanded",
     "caravan_disbanded": "disbanded", "bandit_spawned": "bandit",
     "bandit_spawned_adjacent": "bandit", "unit_created": "new", "flew_over": "flown over",
-    "archer_let_pass": "", "combat_won": "", "combat_annihilation": "",
+    "archer_let_pass": "", "combat_won": "",
 }
 RANK = {word: n for n, word in enumerate(dict.fromkeys(WORDS.values()))}
 NOTE_WORDS = 2
@@ -316,8 +314,8 @@ def _trace(board: Board, action: PhasedOrdersResolve) -> Layer:
         _read(reading, event)
     notes = tuple(Note(at=h, text=_note(words), title="; ".join(reading.told[h]))
                   for h, words in reading.words.items() if any(words))
-    pending = {d["question"]: d for d in facts.get("pending_decisions", [])}
-    marks = tuple(_mark(board, v, pending.get(v.message)) for v in verdict.violations)
+    marks = tuple(_mark(board, v) for v in verdict.violations) + tuple(
+        _question_mark(board, d) for d in facts.get("pending_decisions", []))
     return Layer(caption=_trace_caption(facts, verdict.violations, reading),
                  arrows=tuple(reading.arrows), notes=notes, marks=marks)
 
@@ -372,16 +370,22 @@ def _phase(event: Event) -> str:
     return f"phase {phase} ({PHASE_NAMES.get(phase, '')}" + (f", {sub})" if sub else ")")
 
 
-def _mark(board: Board, v: Violation, pending: Mapping[str, Any] | None) -> Mark:
-    """A violation where it occurred; a pending decision says first (the legend shows the
-    start of a line) who answers it and with what."""
-    message = v.message
-    if pending is not None:
-        who = pending.get("player") or "the game master"
-        options = " or ".join(_option(o) for o in pending["options"])
-        message = f"{who}: {options}? {pending['id']}. {v.message}"
+def _mark(board: Board, v: Violation) -> Mark:
+    """A violation where it occurred."""
     return Mark(at=_violation_place(board, v.at), code=v.code, rule=v.rule,
-                message=message, severity=v.severity)
+                message=v.message, severity=v.severity)
+
+
+def _question_mark(board: Board, pending: Mapping[str, Any]) -> Mark:
+    """A pending decision on its hex (code ``pending``: it is a question, not a broken
+    rule), saying first (the legend shows the start of a line) who answers it and with
+    what."""
+    who = pending.get("player") or "the game master"
+    options = " or ".join(_option(o) for o in pending["options"])
+    spot = _hex(pending.get("hex"))
+    return Mark(at=spot if spot in board.hexes else None, code="pending",
+                rule=pending["rule"], severity="question",
+                message=f"{who}: {options}? {pending['id']}. {pending['question']}")
 
 
 def _option(option: Mapping[str, Any]) -> str:
@@ -407,7 +411,7 @@ def _violation_place(board: Board, at: Location) -> Place | None:
 def _trace_caption(derived: Mapping[str, Any], violations: list[Violation],
                    r: Reading) -> str:
     stopped = derived.get("stopped_at")
-    broken = sum(1 for v in violations if v.code not in PENDING_CODE.values())
+    broken = len(violations)
     if stopped is not None:
         phase = int(stopped["phase"])
         sub = f", {stopped['subphase']}" if stopped.get("subphase") else ""
@@ -421,18 +425,6 @@ def _trace_caption(derived: Mapping[str, Any], violations: list[Violation],
         parts.append("arrows by (sub)phase: "
                      + ", ".join(f"{n} {key}" for n, key in enumerate(r.keys, start=1)))
     return "; ".join(parts)
-
-
-@contextmanager
-def _from_action() -> Iterator[None]:
-    """The judge points at the action's fields (``/action/orders/0/unit``); in a render
-    request they are the trace overlay's (``/overlay/trace/orders/0/unit``)."""
-    try:
-        yield
-    except InvalidInput as exc:
-        raise InvalidInput(
-            Problem(p.pointer.removeprefix("/action"), p.detail) for p in exc.problems
-        ) from None
 
 
 # -- a proposed action ----------------------------------------------------------------------
