@@ -40,6 +40,7 @@ from arbiter.http.strict_json import JsonBodies
 from arbiter.rulesets import builtin_registry
 from arbiter.service.compute import SWITCH_INTERVAL
 from arbiter.service.configured import build_cache, configured
+from arbiter.service.json_bounds import JsonBounds
 from arbiter.settings import Settings
 from arbiter.telemetry.metrics import Metrics
 
@@ -151,7 +152,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    outer: ASGIApp = JsonBodies(app)
+    outer: ASGIApp = JsonBodies(app, JsonBounds(settings.max_json_depth,
+                                                 settings.max_json_values,
+                                                 settings.max_json_string_bytes))
     if keys or limiter is not None:
         failures = FailureThrottle(settings.auth_failure_limit) \
             if keys and settings.auth_failure_limit else None
