@@ -12,8 +12,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
+
+
+def peak_rss_mib(pid: int) -> float:
+    """The peak resident memory of process ``pid`` so far (VmHWM), in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise LookupError(f"no VmHWM for process {pid}")
 
 
 def free_port() -> int:
@@ -53,8 +62,17 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def serve(env: dict[str, str] | None = None) -> Iterator[str]:
     """Base URL of an ``arbiter serve`` process (the entry point the Dockerfile runs) with
     ``env`` on top of the environment, stopped when the block ends."""
-    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env) as base:
+    with serve_process(env) as (base, _):
         yield base
+
+
+@contextlib.contextmanager
+def serve_process(env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
+    """``serve``, with the id of the process that serves (one worker: the one whose
+    memory ``/proc/<pid>/status`` shows)."""
+    with _running(["-m", "arbiter", "serve", "--host", "127.0.0.1", "--port"], env,
+                  ) as (base, proc):
+        yield base, proc.pid
 
 
 # A process serving the built-in rulesets and one more, registered from a module outside
@@ -80,13 +98,15 @@ def serve_one_more(module: str, folder: str) -> Iterator[str]:
     """Base URL of a server of the built-in rulesets and ``module``'s ``RULESET``, the
     module imported from ``folder``, stopped when the block ends."""
     path = os.pathsep.join(p for p in (folder, os.environ.get("PYTHONPATH", "")) if p)
-    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as base:
+    with _running(["-c", SERVE_ONE_MORE, module], {"PYTHONPATH": path}) as (base, _):
         yield base
 
 
 @contextlib.contextmanager
-def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
-    """Base URL of ``python <args> <port>`` on a free port, once it answers."""
+def _running(args: list[str], env: dict[str, str] | None
+             ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Base URL of ``python <args> <port>`` on a free port, once it answers, and its
+    process."""
     port = free_port()
     full = {**os.environ, "ARBITER_LOG_LEVEL": "warning", **(env or {})}
     proc = subprocess.Popen([sys.executable, *args, str(port)], env=full,
@@ -94,6 +114,6 @@ def _running(args: list[str], env: dict[str, str] | None) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, proc)
-        yield base
+        yield base, proc
     finally:
         stop(proc)

@@ -26,10 +26,11 @@ from arbiter.cache import AnswerCache
 from arbiter.cache.keys import cache_key
 from arbiter.engine.registry import AnyRuleset as Ruleset
 from arbiter.engine.ruleset import Query
+from arbiter.service.account import spent_now
 from arbiter.service.compute import Compute
 from arbiter.service.limits import Limits
 from arbiter.service.loops import at_home, call_at_home
-from arbiter.service.writing import model_json, streamed_json
+from arbiter.service.writing import model_json, model_read, streamed_json
 
 
 def digest(data: bytes) -> bytes:
@@ -100,4 +101,12 @@ class Answers:
 
         data = await self._cached(ruleset, query, material, state_size, make)
         self.limits.check_answer(len(data))  # every alias converts its copy: they add up
-        return made[0] if made else query.response.model_validate_json(data)
+        if made:
+            return made[0]
+        # Read back once per request, in pieces (the probes answer between two): its
+        # aliases share the model (answers are never changed once made).
+        read_back = spent_now().read_back
+        answer = read_back.get(material)
+        if answer is None:
+            answer = read_back[material] = model_read(query.response, data)
+        return answer

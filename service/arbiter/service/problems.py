@@ -95,6 +95,9 @@ class BoardNotFound(Unanswerable):
         self.problems = [Problem(pointer, str(self))] if pointer else []
 
 
+# Problems listed in one answer at most, then how many more there are.
+MOST_PROBLEMS = 100
+
 # Everything a request can meet instead of an answer.
 UNANSWERED = (Unanswerable, InvalidInput)
 
@@ -146,14 +149,19 @@ def _walk(loc: Iterable[int | str], document: Any) -> str:
 def validation_problems(exc: ValidationError, document: Any, prefix: Sequence[str | int] = ()
                         ) -> list[Problem]:
     """Each error of ``exc`` at its pointer into ``document`` (its locations placed under
-    ``prefix``, where ``document`` starts)."""
+    ``prefix``, where ``document`` starts), the first ``MOST_PROBLEMS`` of them: a body
+    of 40,000 bad hexes would get a 3 MB answer listing each."""
     out = []
-    for err in exc.errors(include_url=False, include_input=False):
+    errors = exc.errors(include_url=False, include_input=False)
+    for err in errors[:MOST_PROBLEMS]:
         loc = (*prefix, *err["loc"])
         if err["type"] in ("json_invalid", "json_type"):
             out.append(Problem("", f"the body is not valid JSON: {err['msg']}"))
             continue
         out.append(Problem(_walk(loc, document), err["msg"]))
+    if len(errors) > MOST_PROBLEMS:
+        out.append(Problem("", f"and {len(errors) - MOST_PROBLEMS} more problems, not listed "
+                           f"(at most {MOST_PROBLEMS} are)"))
     return out
 
 
