@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
-from arbiter.service.json_bounds import JsonBounds, measure
+from arbiter.service.json_bounds import JsonBounds, measure, place
 from arbiter.service.problems import LimitExceeded
 
 
@@ -77,3 +77,15 @@ def test_over_a_bound_is_refused_naming_it(body: bytes, limit: str, status: int)
         bounds.check(body)
     assert (refused.value.limit, refused.value.status) == (limit, status)
     bounds.check(b'{"k":[[1,2],"' + b"s" * 64 + b'"]}')  # at every bound: read
+
+
+def test_a_refusal_points_at_the_place() -> None:
+    body = orjson.dumps({"state": {"hexes": [{"q": 1}, [[["deep"]]]], "id": "s" * 70}})
+    assert place(body, depth_cap=4) == "/state/hexes/1/0"
+    assert place(body, depth_cap=6) == ""
+    assert place(body, string_cap=64) == "/state/id"
+    key = orjson.dumps({"a/b": {"x": "y", "k" * 70: 1}})
+    assert place(key, string_cap=64) == "/a~1b"  # a key: its object, never the key
+    with pytest.raises(LimitExceeded) as refused:
+        JsonBounds(max_depth=4).check(body)
+    assert [p.pointer for p in refused.value.problems] == ["/state/hexes/1/0"]

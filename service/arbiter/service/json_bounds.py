@@ -27,9 +27,12 @@ it; a 1 MB body of 8,000 arrays 64 deep 350 ms (64 passes), against 154.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
+from typing import Any
 
-from arbiter.engine.errors import Problem
+from arbiter.engine.errors import Problem, pointer
 from arbiter.service.problems import LimitExceeded
 
 # orjson writes at most 255 levels: the depth limit stays below, so whatever the service
@@ -89,6 +92,44 @@ def _depth(bare: bytes, cap: int) -> int:
     return depth
 
 
+# A string (its escapes whole) or a bracket, comma or colon: what a pointer is made of.
+_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},:]', re.DOTALL)
+
+
+def place(body: bytes, depth_cap: int | None = None, string_cap: int | None = None) -> str:
+    """The pointer of the first array or object of ``body`` nested past ``depth_cap``, or
+    of the first string longer than ``string_cap`` bytes (a key: its object), read token
+    by token up to it: only for a body refused for one of them. "" when there is none
+    (the body is not JSON)."""
+    frames: list[list[Any]] = []  # [is an object, its index or key, a key is next]
+    for match in _TOKEN.finditer(body):
+        token = match.group()
+        top = frames[-1] if frames else None
+        if token in (b"[", b"{"):
+            if depth_cap is not None and len(frames) == depth_cap:
+                return pointer(*(frame[1] for frame in frames))
+            frames.append([token == b"{", 0 if token == b"[" else "", token == b"{"])
+        elif token in (b"]", b"}"):
+            if frames:
+                frames.pop()
+        elif token == b"," and top is not None:
+            if top[0]:
+                top[2] = True
+            else:
+                top[1] += 1
+        elif token[:1] == b'"':
+            key = top is not None and top[0] and top[2]
+            if string_cap is not None and len(token) - 2 > string_cap:
+                return pointer(*(frame[1] for frame in (frames[:-1] if key else frames)))
+            if key:
+                assert top is not None
+                try:
+                    top[1], top[2] = json.loads(token), False
+                except ValueError:
+                    return ""
+    return ""
+
+
 @dataclass(frozen=True, slots=True)
 class JsonBounds:
     """The bounds on one JSON body (``ARBITER_MAX_JSON_DEPTH``, ``ARBITER_MAX_JSON_VALUES``,
@@ -114,10 +155,10 @@ class JsonBounds:
                 "(ARBITER_MAX_JSON_VALUES)")])
         if found.long_string:
             raise LimitExceeded(413, "ARBITER_MAX_JSON_STRING_BYTES", self.max_string_bytes,
-                                [Problem("", f"the body holds a string of more than "
-                                         f"{self.max_string_bytes} bytes "
-                                         "(ARBITER_MAX_JSON_STRING_BYTES)")])
+                                [Problem(place(body, string_cap=self.max_string_bytes),
+                                         f"a string of more than {self.max_string_bytes} "
+                                         "bytes (ARBITER_MAX_JSON_STRING_BYTES)")])
         if found.depth > self.max_depth:
             raise LimitExceeded(422, "ARBITER_MAX_JSON_DEPTH", self.max_depth, [Problem(
-                "", f"the body is nested more than {self.max_depth} levels deep "
-                "(ARBITER_MAX_JSON_DEPTH)")])
+                place(body, depth_cap=self.max_depth), f"nested more than {self.max_depth} levels "
+                "deep (ARBITER_MAX_JSON_DEPTH)")])
