@@ -405,9 +405,10 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
             raw = b'{"query":' + _dump(query) + b',"variables":' + body + b"}"
         else:
             raw = _dump({"query": query, "variables": body})
-        # (too deep: refused by the strict reading, named in the body, under /variables)
-        entries.append(Entry(name, ruleset_id, "graphql", raw, pointer,
-                             or_whole=name in NOT_JSON or name.startswith("nested-json")))
+        # (too deep, or a string over ARBITER_MAX_JSON_STRING_BYTES: refused by the strict
+        # reading, named in the body, under /variables)
+        entries.append(Entry(name, ruleset_id, "graphql", raw, pointer, or_whole=(
+            name in NOT_JSON or name.startswith("nested-json") or name.startswith("very-long"))))
     for name in ("truncated-half", "empty-body", "not-an-object", "json-null",
                  "invalid-utf8", "trailing-garbage"):
         body, pointer = _body_mutations("")[name](example)  # type: ignore[misc]
