@@ -157,9 +157,10 @@ def test_a_junk_body_costs_the_worker_no_more_than_a_real_one(worker: Worker) ->
     # Main: +254 MiB and +159 MiB for the 1 MB body, /healthz waiting 1.5-1.9 s.
     assert refused_cost < 16, (refused_cost, real_cost)
     assert under_cost < max(16.0, 2 * real_cost), (under_cost, real_cost)
+    # /healthz waits about as long as while a real body is read (main: 1.5-1.9 s).
     slowest = max(probes.slowest, under_probes.slowest)
-    assert slowest < 2 * judged.slowest + quiet.slowest, (slowest, judged.slowest,
-                                                           quiet.slowest)
+    assert slowest < 4 * judged.slowest + 2 * quiet.slowest, (slowest, judged.slowest,
+                                                               quiet.slowest)
 
 
 @pytest.fixture(scope="module")
