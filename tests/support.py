@@ -20,6 +20,11 @@ from typing import IO
 import httpx
 
 
+def peak_rss_mib(pid: int) -> float:
+    """The peak resident memory of process ``pid`` so far (VmHWM), in MiB."""
+    return peak_rss_kib(pid) / 1024
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -75,7 +80,7 @@ class Server:
 
     def peak_rss_mib(self) -> float:
         """The most memory the worker has held since it started (``VmHWM``), in MiB."""
-        return peak_rss_kib(self.pid) / 1024
+        return peak_rss_mib(self.pid)
 
 
 @contextlib.contextmanager

@@ -207,6 +207,22 @@ class Settings(BaseSettings):
                                     "checked, with depth, aliases and fields, in one pass "
                                     "linear in the document before any other validation.")
     max_batch: int = _int(1, 1_000_000, 200, "Most actions in one validate-batch request.")
+    max_json_depth: int = _int(1, 254, 64, "Deepest nesting of arrays and objects in a JSON "
+                               "body (REST and the GraphQL HTTP body, its variables "
+                               "included); deeper gets 422 naming this limit before any "
+                               "model reads it. At most 254: what the service writes back "
+                               "of a client's JSON must stay within the 255 levels orjson "
+                               "writes.")
+    max_json_values: int = _int(1, 100_000_000, 131_072, "Most JSON values (every number, "
+                                "string, true/false/null, array and object; a member's key "
+                                "not counted) in one body; more gets 413 naming this limit "
+                                "before any model reads it. The default allows one value "
+                                "per 8 bytes of the default ARBITER_MAX_BODY_BYTES (the "
+                                "10,000-hex board: one per 10).")
+    max_json_string_bytes: int = _int(64, 1 << 30, 65_536, "Longest string (bytes as sent, "
+                                      "escapes as written) in one JSON body, a member's key "
+                                      "or a GraphQL document included; longer gets 413 "
+                                      "naming this limit before any model reads it.")
     max_cells: int = _int(1, 100_000_000, 10_000, "Most entries in any one top-level list or "
                           "map of a state (its hexes, regions or territories, armies, adjacency "
                           "pairs, …); a larger state gets 413 naming the list.")

@@ -139,9 +139,10 @@ def _leaf_mutations() -> dict[str, Mutation]:
             if key is None:
                 return None
             token = b"[" * depth + b"]" * depth
-            # Deeper than any parser's recursion limit: the body is refused as a whole.
-            return _raw_at(body, ("state", key, 0), token), "" if depth > 150 else \
-                f"/state/{key}/0"
+            # Deeper than ARBITER_MAX_JSON_DEPTH (64): refused before any parser reads it,
+            # at the place it goes past the bound (256 and more: orjson writes 255 levels,
+            # a 500 before the bound).
+            return _raw_at(body, ("state", key, 0), token), f"/state/{key}/0"
         return mutate
 
     return {
@@ -168,6 +169,8 @@ def _leaf_mutations() -> dict[str, Mutation]:
         "huge-integer-5000-digits": at_int(b"9" * 5000),
         "huge-exponent": at_int(b"1e400"),
         "nested-json-100": nested_in_first_list(100),
+        "nested-json-256": nested_in_first_list(256),
+        "nested-json-1023": nested_in_first_list(1023),
         "nested-json-5000": nested_in_first_list(5000),
         "nested-json-100000": nested_in_first_list(100_000),
     }
@@ -402,8 +405,10 @@ def graphql_corpus(registry: Registry, ruleset_id: str) -> list[Entry]:
             raw = b'{"query":' + _dump(query) + b',"variables":' + body + b"}"
         else:
             raw = _dump({"query": query, "variables": body})
-        entries.append(Entry(name, ruleset_id, "graphql", raw, pointer,
-                             or_whole=name in NOT_JSON))
+        # (too deep, or a string over ARBITER_MAX_JSON_STRING_BYTES: refused by the strict
+        # reading, named in the body, under /variables)
+        entries.append(Entry(name, ruleset_id, "graphql", raw, pointer, or_whole=(
+            name in NOT_JSON or name.startswith("nested-json") or name.startswith("very-long"))))
     for name in ("truncated-half", "empty-body", "not-an-object", "json-null",
                  "invalid-utf8", "trailing-garbage"):
         body, pointer = _body_mutations("")[name](example)  # type: ignore[misc]

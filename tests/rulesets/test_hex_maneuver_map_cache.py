@@ -41,17 +41,27 @@ def test_a_malformed_map_is_refused_on_every_request() -> None:
         assert [p.pointer for p in refused.value.problems] == ["/state/hexes/3"]
 
 
-def test_the_cache_is_bounded_in_maps_and_hexes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_is_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(board, "_maps", {})
-    monkeypatch.setattr(board, "MAP_CACHE_MAPS", 3)
-    monkeypatch.setattr(board, "MAP_CACHE_HEXES", 20)
+    monkeypatch.setattr(board, "_held", 0)
+    # Room for one 4-hex map by content and by identity, and a 4-hex map by content more.
+    bound = 4 * (board.KEYED_HEX_BYTES * 2 + board.LISTED_HEX_BYTES)
+    monkeypatch.setattr(board, "MAP_CACHE_BYTES", bound)
     for i in range(6):
         board.compile_board(state(strip(4, province=f"p{i}")))
-    assert len(board._maps) == 3
-    board.compile_board(state(strip(10, province="wide")))
-    assert sum(len(k) for k in board._maps) <= 20
-    board.compile_board(state(strip(21, province="huge")))  # larger than the whole bound
-    assert all(len(k) <= 20 for k in board._maps)
+        assert board.map_cache_bytes() <= bound
+    assert board.map_cache_bytes() == sum(e.cost for e in board._maps.values())
+    assert len(board._maps) == 2  # the last map, by content and by identity
+    board.compile_board(state(strip(100, province="huge")))  # larger than the whole bound
+    assert all(e.cost <= bound for e in board._maps.values())
+    assert board.map_cache_bytes() <= bound
+
+
+def test_a_list_met_again_is_found_by_identity() -> None:
+    hexes = state(strip(7, province="same")).hexes
+    first = board.map_index(hexes)
+    assert board._maps[id(hexes)].hexes is hexes
+    assert board.map_index(hexes) is first
 
 
 def test_an_outcome_changed_by_its_caller_leaves_the_next_one_alone() -> None:

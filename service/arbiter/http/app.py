@@ -42,6 +42,7 @@ from arbiter.http.strict_json import JsonBodies
 from arbiter.rulesets import builtin_registry
 from arbiter.service.compute import SWITCH_INTERVAL
 from arbiter.service.configured import build_cache, configured, start_warnings
+from arbiter.service.json_bounds import JsonBounds
 from arbiter.settings import Settings
 from arbiter.telemetry.metrics import Metrics
 
@@ -167,7 +168,10 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    outer: ASGIApp = Admit(JsonBodies(app), settings.max_body_bytes, admission)
+    outer: ASGIApp = Admit(JsonBodies(app, JsonBounds(settings.max_json_depth,
+                                                      settings.max_json_values,
+                                                      settings.max_json_string_bytes)),
+                           settings.max_body_bytes, admission)
     issuers = ApiKeys.from_hex(settings.issuer_key_sha256)
     if keys or issuers or limiter is not None:
         failures = FailureThrottle(settings.auth_failure_limit) \

@@ -31,13 +31,17 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.engine.errors import Problem, pointer
-from arbiter.http.problems import problem
+from arbiter.http.problems import problem, problem_for
 from arbiter.http.scope import DOCUMENT, body_of
+from arbiter.service.json_bounds import JsonBounds
+from arbiter.service.problems import LimitExceeded
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 # Bodies up to this size are checked on the event loop (well under a millisecond).
 IN_LOOP_BYTES = 64 << 10
 MOST_PROBLEMS = 20
+# (a test's app: no bound but the parsers' own)
+NO_BOUNDS = JsonBounds(max_depth=1 << 30, max_values=1 << 62, max_string_bytes=1 << 62)
 
 
 def is_json(content_type: bytes) -> bool:
@@ -128,9 +132,11 @@ def body_problems(body: bytes) -> list[Problem]:
     return read_strictly(body)[1]
 
 
-def read_strictly(body: bytes) -> tuple[Any, list[Problem]]:
+def read_strictly(body: bytes, bounds: JsonBounds = NO_BOUNDS) -> tuple[Any, list[Problem]]:
     """``body`` as orjson parsed it, when the fast check found it strict (else None), and
-    what the strict reading refuses in it (empty: nothing)."""
+    what the strict reading refuses in it (empty: nothing); ``LimitExceeded`` for a body
+    over ``bounds``, measured before it is parsed."""
+    bounds.check(body)
     if b"\\u" not in body:
         try:
             document = orjson.loads(body)
@@ -150,8 +156,9 @@ def _checked(scope: Scope) -> bool:
 
 
 class JsonBodies:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, bounds: JsonBounds = NO_BOUNDS) -> None:
         self.app = app
+        self.bounds = bounds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not _checked(scope):
@@ -171,8 +178,13 @@ class JsonBodies:
             body, messages = await _read(receive)
         # A large body is read in a worker thread: its Python reading (the slow path) then
         # never holds the loop, and /healthz answers meanwhile.
-        document, problems = read_strictly(body) if len(body) <= IN_LOOP_BYTES else \
-            await asyncio.get_running_loop().run_in_executor(None, read_strictly, body)
+        try:
+            document, problems = read_strictly(body, self.bounds) \
+                if len(body) <= IN_LOOP_BYTES else await asyncio.get_running_loop(
+                    ).run_in_executor(None, read_strictly, body, self.bounds)
+        except LimitExceeded as exc:
+            await problem_for(exc)(scope, receive, send)
+            return
         if problems:
             response = problem(422, "the body is not strict JSON: see errors", problems)
             await response(scope, receive, send)

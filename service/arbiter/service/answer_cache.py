@@ -41,7 +41,7 @@ from arbiter.service.compute import Compute
 from arbiter.service.limits import Limits
 from arbiter.service.loops import at_home, call_at_home
 from arbiter.service.problems import BudgetExceeded
-from arbiter.service.writing import model_json, streamed_json
+from arbiter.service.writing import model_json, model_read, streamed_json
 
 # How long a question that ran out of the compute budget is refused at once; short, as
 # the refusal may have come from a busy machine rather than from the question.
@@ -159,4 +159,12 @@ class Answers:
 
         data = await self._cached(ruleset, query, material, state_size, make)
         self.limits.check_answer(len(data))  # every alias converts its copy: they add up
-        return made[0] if made else query.response.model_validate_json(data)
+        if made:
+            return made[0]
+        # Read back once per request, in pieces (the probes answer between two): its
+        # aliases share the model (answers are never changed once made).
+        read_back = spent_now().read_back
+        answer = read_back.get(material)
+        if answer is None:
+            answer = read_back[material] = model_read(query.response, data)
+        return answer

@@ -11,6 +11,7 @@ hex, an id listed twice) is the other problem a request can meet; it keeps its o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -105,6 +106,8 @@ class NotIssuer(Unanswerable):
         self.problems = []
         super().__init__(detail)
 
+# Problems listed in one answer at most, then how many more there are.
+MOST_PROBLEMS = 100
 
 # Everything a request can meet instead of an answer.
 UNANSWERED = (Unanswerable, InvalidInput)
@@ -167,14 +170,37 @@ def _walk(loc: Iterable[int | str], document: Any) -> str:
 def validation_problems(exc: ValidationError, document: Any, prefix: Sequence[str | int] = ()
                         ) -> list[Problem]:
     """Each error of ``exc`` at its pointer into ``document`` (its locations placed under
-    ``prefix``, where ``document`` starts)."""
+    ``prefix``, where ``document`` starts), the first ``MOST_PROBLEMS`` of them: a body
+    of 40,000 bad hexes would get a 3 MB answer listing each."""
     out = []
-    for err in exc.errors(include_url=False, include_input=False):
+    count = exc.error_count()
+    errors = exc.errors(include_url=False, include_input=False) if count <= MOST_PROBLEMS \
+        else _first_errors(exc, MOST_PROBLEMS)
+    for err in errors:
         loc = (*prefix, *err["loc"])
         if err["type"] in ("json_invalid", "json_type"):
             out.append(Problem("", f"the body is not valid JSON: {err['msg']}"))
             continue
         out.append(Problem(_walk(loc, document), err["msg"]))
+    if count > MOST_PROBLEMS:
+        out.append(Problem("", f"and {count - MOST_PROBLEMS} more problems, not listed "
+                           f"(at most {MOST_PROBLEMS} are)"))
+    return out
+
+
+def _first_errors(exc: ValidationError, most: int) -> list[dict[str, Any]]:
+    """The first ``most`` errors of ``exc`` as ``errors()`` gives them, read from its JSON
+    one by one: ``errors()`` makes a dict of every one (100,000 problems in a 1 MB body:
+    +63 MiB on top of pydantic's own; as JSON, without their inputs, a few bytes each)."""
+    text = exc.json(include_url=False, include_context=False, include_input=False)
+    decoder = json.JSONDecoder()
+    out: list[dict[str, Any]] = []
+    at = 1  # past the opening bracket
+    while len(out) < most and at < len(text) - 1:
+        while text[at] in ", \n":
+            at += 1
+        error, at = decoder.raw_decode(text, at)
+        out.append(error)
     return out
 
 
