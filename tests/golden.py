@@ -294,8 +294,10 @@ def typed_outcome(ruleset: Any, outcome: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# Every type of the live schema, by name, as introspection lists it (``selection``).
-TYPES_QUERY = ("{ __schema { types { name kind possibleTypes { name } fields { name "
+# Every type of the live schema, by name, as introspection lists it (``selection``):
+# deprecated fields too, as they are still answered until they are removed.
+TYPES_QUERY = ("{ __schema { types { name kind possibleTypes { name } "
+               "fields(includeDeprecated: true) { name "
                "args { name } type { kind name ofType { kind name ofType { kind name ofType "
                "{ kind name ofType { kind name ofType { kind name ofType { kind name } } } } } "
                "} } } } } }")

@@ -60,16 +60,21 @@ def test_every_golden_case_folder_is_a_rulesets() -> None:
     assert folders == set(names())
 
 
+# A whole area_movement derived answer, and what each case breaks in it.
+TURN = {"moving": "red", "may_move": ["red"], "simultaneous": False}
+PLAN = {"steps": 2, "first_illegal_step": 1, "whole_plan_violations": 0}
+DERIVED = {"plan": PLAN, "turn": TURN, "turn_after": TURN}
+
+
 @pytest.mark.parametrize(("derived", "why"), [
-    ({"plan": {"steps": 2, "first_illegal_step": None}, "cost": 1}, "cost"),
-    ({"plan": {"steps": "2", "first_illegal_step": None}}, "steps"),
-    ({"plan": {"steps": 2}}, "first_illegal_step"),
-    ({}, "plan"),
+    ({**DERIVED, "cost": 1}, "cost"),
+    ({**DERIVED, "plan": {**PLAN, "steps": "2"}}, "steps"),
+    ({**DERIVED, "plan": {"steps": 2, "whole_plan_violations": 0}}, "first_illegal_step"),
+    ({"turn": TURN, "turn_after": TURN}, "plan"),
 ])
 def test_derived_facts_missing_extra_or_mistyped_are_reported(derived: Answer, why: str) -> None:
     model = AreaMovementDerived
     misses = derived_misses(model, {"derived": derived})
     assert len(misses) == 1 and why in misses[0], misses
-    assert derived_misses(model, {"derived": {"plan": {"steps": 2,
-                                                       "first_illegal_step": 1}}}) == []
+    assert derived_misses(model, {"derived": DERIVED}) == []
     assert derived_misses(None, {"derived": {"x": 1}}) != []

@@ -30,6 +30,7 @@ import pytest
 
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_ACTION, EXAMPLE_STATE
 from hardening.test_bounded import ferry_board
+from hardening.test_slow_clients import healthz, plain
 from support import Server, serving
 
 pytestmark = pytest.mark.server
@@ -53,23 +54,6 @@ CLOSED_TRANSPORT = "unable to perform operation"
 def server() -> Iterator[Server]:
     with serving(ENV) as running:
         yield running
-
-
-def plain(base: str) -> float:
-    """Seconds of an ordinary validate (the best of three: a warm worker)."""
-    times = []
-    for _ in range(3):
-        started = time.perf_counter()
-        response = httpx.post(base + URL, content=BODY, headers=JSON, timeout=30)
-        assert response.status_code == 200, response.text
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
-def healthz(base: str) -> float:
-    started = time.perf_counter()
-    assert httpx.get(base + "/healthz", timeout=30).status_code == 200
-    return time.perf_counter() - started
 
 
 def in_flight(base: str) -> float:
