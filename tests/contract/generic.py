@@ -30,12 +30,13 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, get_args, get_origin
 
 import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset
@@ -174,6 +175,55 @@ def validate_mutates_neither_models_nor_dicts(u: RulesetUnderTest) -> None:
 @contract
 def a_model_or_its_json_dict_get_the_same_answer(u: RulesetUnderTest) -> None:
     _each_request(u, check_model_or_dict_alike)
+
+
+# --- the information structure -----------------------------------------------------------------
+
+@contract
+def information_declares_real_fields_rules_and_actions(u: RulesetUnderTest) -> None:
+    """Every hidden pointer names a list or an integer field of the state model (what a
+    view shows the length of, or a seed); every rule it cites is the ruleset's; every
+    private action is one of its action types; ``reads`` names declared pointers only."""
+    ruleset, info = u.ruleset, u.ruleset.information
+    rules = {r.id for r in ruleset.rules}
+    declared = {h.pointer for h in info.hidden}
+    for hidden in info.hidden:
+        annotation = _field_annotation(ruleset.state_model, hidden.path)
+        assert annotation in ("list", "int"), (hidden.pointer, annotation)
+        assert set(hidden.rules) <= rules, hidden.rules
+    for private in info.private:
+        assert private.action in ruleset.action_types, private.action
+        assert set(private.rules) <= rules, private.rules
+    assert info.perfect == (not info.hidden and not info.private)
+    for state in u.golden:
+        for player in u.subject.players(state):
+            board = ruleset.compile(ruleset.state_model.model_validate(state))
+            for action in proposed(ruleset, board, player)[:20]:
+                assert set(info.reads(action)) <= declared, info.reads(action)
+
+
+def _field_annotation(model: type[Any], path: tuple[str, ...]) -> str:
+    """``list`` or ``int`` for the field at ``path`` through nested models (optional
+    models and fields alike), else what it is."""
+    annotation: Any = model
+    for name in path:
+        models = [a for a in _bases(annotation) if issubclass(a, BaseModel)]
+        assert models, (path, annotation)
+        annotation = models[0].model_fields[name].annotation
+    kinds = _bases(annotation)
+    return "list" if list in kinds else "int" if int in kinds else str(annotation)
+
+
+def _bases(annotation: Any) -> set[type[Any]]:
+    """The classes an annotation admits, through ``Annotated``, unions and generics."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _bases(get_args(annotation)[0])
+    if isinstance(origin, type) and origin is not UnionType:
+        return {origin}
+    if origin is None:
+        return {annotation} if isinstance(annotation, type) else set()
+    return set().union(*(_bases(a) for a in get_args(annotation)))
 
 
 # --- examples and golden cases -------------------------------------------------------------------

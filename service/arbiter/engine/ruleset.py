@@ -21,7 +21,8 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
 - optionally ``derived_model`` (the model of its outcomes' ``derived`` facts), ``ready``
   (the fields its compiled board keeps as JSON, which a state's hash reads rather than
   dumping them again) and ``reported_draws`` (the fields of an action
-  that report a draw made at the table, which a signed game with a seed refuses).
+  that report a draw made at the table, which a signed game with a seed refuses) and
+  ``information`` (what its states hide: ``engine.information``).
 
 Randomness: a state's ``rng`` field is its seed (digital mode: the service draws with it
 and the advanced seed comes back in the resulting state); a state without one is in table
@@ -50,6 +51,7 @@ from arbiter.engine.bounds import checkpoint
 from arbiter.engine.canonical import Canonical, Ready
 from arbiter.engine.catalogue import Catalogue, CodeRef, EventRef, RuleRef
 from arbiter.engine.draft import BoardRef, Draft
+from arbiter.engine.information import PERFECT, Information
 from arbiter.engine.judging import Judgement, Ruling, Settled, conclude, settle
 from arbiter.engine.legal import LEGAL_ACTIONS, Listing, Seated, legal, legal_actions_query
 from arbiter.engine.outcome import Mode, Outcome
@@ -106,6 +108,10 @@ class Ruleset(Generic[S, A, B]):
     # GraphQL and OpenAPI, and a test checks every judgement's facts against it. None:
     # the ruleset derives nothing.
     derived_model: type[BaseModel] | None = None
+    # What nobody may read in its states, what players give in secret, how chance enters
+    # (``engine.information``): the service seals and views by it. Default: perfect
+    # information and no chance.
+    information: Information = PERFECT
 
     def __post_init__(self) -> None:
         listed = {**self.queries, LEGAL_ACTIONS: legal_actions_query(self)}
@@ -248,6 +254,7 @@ def describe(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
             {"kind": e.kind, "rule": e.rule, "template": e.template}
             for e in ruleset.event_kinds.values()
         ],
+        "information": ruleset.information.describe(),
         "options": ruleset.options_model.model_json_schema(),
         "catalogues": dict(ruleset.catalogue.data),
     }

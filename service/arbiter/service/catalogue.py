@@ -6,7 +6,7 @@ violation codes and event kinds are enums."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,6 +60,35 @@ class SchemaLinks(Answer):
     action: str = Field(description="The action's JSON Schema.")
 
 
+class HiddenEntry(Answer):
+    pointer: str = Field(description="The JSON pointer of the state field nobody may read.")
+    holds: str = Field(description="What it holds, in the game's words.")
+    revealed: str = Field(description="What of it the rules reveal, and when.")
+    rules: list[str] = Field(description="The ids of the rules that reveal it.")
+    shuffled: bool = Field(description="Shuffled by the service when a sealed game starts.")
+
+
+class PrivateEntry(Answer):
+    action: str = Field(description="The action type a player gives it in, sealed as an "
+                        "envelope only the service opens.")
+    holds: str = Field(description="What it holds, in the game's words.")
+    revealed: str = Field(description="When the rules reveal it.")
+    rules: list[str] = Field(description="The ids of the rules that reveal it.")
+
+
+class InformationEntry(Answer):
+    """A ruleset's information structure: what its states hide and how chance enters.
+    With ARBITER_STATE_KEYS set, the hidden fields of the states the service issues
+    travel sealed."""
+
+    perfect: bool = Field(description="Every player may see the whole state.")
+    chance: Literal["none", "seeded", "seeded or reported"] = Field(description=(
+        "How randomness enters: none; drawn by the service from the state's seed; or "
+        "that, and in table mode reported by the actions."))
+    hidden: list[HiddenEntry]
+    private: list[PrivateEntry]
+
+
 class RulesetDescription(Answer):
     """A ruleset's catalogue: every rule with its paraphrase, every violation code and
     event kind with its rule and template, its options and its fixed game data."""
@@ -72,6 +101,7 @@ class RulesetDescription(Answer):
     rules: list[RuleEntry]
     violation_codes: list[CodeEntry]
     event_kinds: list[EventEntry]
+    information: InformationEntry
     options: dict[str, Any] = Field(description="The JSON Schema of the ruleset's options.")
     catalogues: dict[str, Any] = Field(description="The game's fixed data: unit types, "
                                        "dice, markers, as the ruleset lists them.")

@@ -15,6 +15,7 @@ from .catalogue import CATALOGUE
 from .derived import HexManeuverDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
 from .explore import reported_draws
+from .information import INFORMATION
 from .judge import judge
 from .models import (
     HexManeuverAction,
@@ -58,6 +59,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=HexManeuverDerived,
+    information=INFORMATION,
     board_fields=("hexes",),
     ready=Board.ready,
     reported_draws=reported_draws,

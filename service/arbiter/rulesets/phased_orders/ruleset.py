@@ -14,6 +14,7 @@ from .candidates import candidates
 from .catalogue import CATALOGUE
 from .derived import PhasedOrdersDerived
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE, EXAMPLES
+from .information import INFORMATION
 from .judge import judge
 from .models import (
     PhasedOrdersAction,
@@ -55,5 +56,6 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Rul
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=PhasedOrdersDerived,
+    information=INFORMATION,
     board_fields=("hexes",),
 ), PICTURE)

@@ -15,6 +15,7 @@ from .catalogue import CATALOGUE
 from .conquest import reported_draws
 from .derived import RegionConquestDerived
 from .examples import EXAMPLE_STATE, EXAMPLES
+from .information import INFORMATION
 from .judge import judge
 from .models import (
     RegionConquestAction,
@@ -62,6 +63,7 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     queries=QUERIES,
     examples=EXAMPLES,
     derived_model=RegionConquestDerived,
+    information=INFORMATION,
     board_fields=("regions",),
     reported_draws=reported_draws,
 ), PICTURE)

@@ -1,0 +1,26 @@
+"""What phased_orders hides: the seed of the turn's random draws (starvation, bandits
+spawning, the striking order of a melee), and each player's orders until the turn
+resolves (orders.1: every player orders at once; the turn reveals them all)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbiter.engine.information import Hidden, Information, Private
+
+from .models import PhasedOrdersAnyAction, PhasedOrdersResolve
+
+RULES = "phased_orders/"
+SEED = Hidden("/rng", "the seed of every random draw of a turn",
+              "never: only its draws are, in the resolved turn's events",
+              (RULES + "starvation.1", RULES + "bandits.3"))
+ORDERS = Private("submit", "one player's orders for the turn",
+                 "all at once, when the turn resolves", (RULES + "orders.1",))
+
+
+def reads(action: PhasedOrdersAnyAction) -> Sequence[str]:
+    """Resolving a turn draws with the seed; submitting orders draws nothing."""
+    return (SEED.pointer,) if isinstance(action, PhasedOrdersResolve) else ()
+
+
+INFORMATION = Information(chance="seeded", hidden=(SEED,), private=(ORDERS,), reads=reads)
