@@ -18,9 +18,11 @@ from arbiter.cache.redis_tier import RedisTier, connect
 from arbiter.service.answer_cache import Answers
 from arbiter.service.boards import BoardStore
 from arbiter.service.compute import Compute
+from arbiter.service.hidden import Hiding
 from arbiter.service.issuing import Issuing
 from arbiter.service.lifecycle import Service
 from arbiter.service.limits import Limits
+from arbiter.service.sealing import Sealer
 from arbiter.service.signing import Signer
 from arbiter.settings import Settings, state_key_pairs
 
@@ -39,7 +41,7 @@ def configured(settings: Settings, metrics: Metrics | None = None,
     answers = Answers(cache, compute, limits, signer.salt() + limits_salt(settings))
     return Service(limits, compute, build_boards(settings, cache, metrics), signer, answers,
                    metrics.violations_found if metrics is not None else None,
-                   Issuing.from_settings(settings))
+                   Issuing.from_settings(settings), Hiding(Sealer.from_settings(settings)))
 
 
 def start_warnings(settings: Settings) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import orjson
 from pydantic import BaseModel, ValidationError
 
+from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.outcome import Mode
 from arbiter.engine.registry import AnyRuleset
@@ -37,12 +38,14 @@ from arbiter.service.boards import BoardStore
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.compute import Compute
 from arbiter.service.contract import Returns, contract
+from arbiter.service.hidden import CLEAR, Hiding, Opening
 from arbiter.service.issuing import Issuing
 from arbiter.service.limits import Limits
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.problems import BoardNotFound, Malformed, reroot
 from arbiter.service.reading import parse_request, whole_state
 from arbiter.service.returns import Returned
+from arbiter.service.sealing import Sealer
 from arbiter.service.signing import Signer, StateSignature, draw_seed
 from arbiter.service.writing import outcome_json
 
@@ -64,12 +67,13 @@ class Read:
     request: Any
     state: BaseModel
     board: str | None
+    opening: Opening = CLEAR
 
 
 class Service:
     def __init__(self, limits: Limits, compute: Compute, boards: BoardStore, signer: Signer,
                  answers: Answers, count_violations: Counter | None = None,
-                 issuing: Issuing | None = None) -> None:
+                 issuing: Issuing | None = None, hiding: Hiding | None = None) -> None:
         self.limits = limits
         # Who may start a game: by default whoever may when nothing is signed.
         self.issuing = issuing or Issuing(issuer_keys=False, signs=signer.on)
@@ -78,6 +82,8 @@ class Service:
         self.signer = signer
         self.answers = answers
         self.count_violations = count_violations
+        # Hidden fields sealed with the state keys (none without: a view withholds them).
+        self.hiding = hiding or Hiding(Sealer())
 
     # -- whole requests --------------------------------------------------------------------
 
@@ -135,11 +141,20 @@ class Service:
         seed = draw_seed()
 
         def work() -> bytes:
-            read = self._read(ruleset, contract(ruleset).new_game_request, body, document)
+            # A game the service seals starts from its own shuffle of what the rules keep
+            # face down: whoever sets it up does not know the order either.
+            sealing = self.hiding.sealer.on and bool(ruleset.information.hidden)
+            sent = self.hiding.shuffled(ruleset, document) if sealing else document
+            read = self._read(ruleset, contract(ruleset).new_game_request,
+                              body if sent is document else orjson.dumps(sent), sent)
             first = ruleset.start(read.state, seed, read.board)
             signature = self.signer.sign(ruleset, first.canonical) if self.signer.on else None
+            state, state_hash = first.state, first.canonical.hash()
+            if sealing and self.hiding.seals(state):
+                state = self.hiding.seal(ruleset, state)
+                state_hash = sha256(canonical_json(state))
             return orjson.dumps({"ruleset": ruleset.id, "ruleset_version": ruleset.version,
-                                 "state": first.state, "state_hash": first.canonical.hash(),
+                                 "state": state, "state_hash": state_hash,
                                  "signature": signature.model_dump() if signature else None})
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
@@ -151,14 +166,17 @@ class Service:
         signatures are required, and nothing is signed). The body is read only on a miss:
         a hit answers from the body's digest."""
         model = contract(ruleset).query_requests[query.name]
+        openings: list[Opening] = []
 
         def request() -> Any:
             read = self._read(ruleset, model, body, _document(body, document))
             opened = self._open(ruleset, read, getattr(read.request, "signature", None))
+            openings.append(opened.opening)
             return read.request.model_copy(update={"state": opened.state})
 
+        asked = self.hiding.query(ruleset, query, lambda: openings[-1])
         return await self._with_board(
-            ruleset, lambda: self.answers.of_body(ruleset, query, body, request))
+            ruleset, lambda: self.answers.of_body(ruleset, asked, body, request))
 
     async def put_board(self, ruleset: AnyRuleset, board: str, body: bytes) -> BoardStored:
         """``PUT /v1/rulesets/{id}/boards/{board}``: keep a board under its id (the id must
@@ -250,21 +268,28 @@ class Service:
             self.limits.check_steps(req, skip=("state",))
             return req
 
-        return await self.answers.of_question(opened.ruleset, query, opened.digest,
+        asked = self.hiding.query(opened.ruleset, query, lambda: opened.opening)
+        return await self.answers.of_question(opened.ruleset, asked, opened.digest,
                                               opened.size, arguments, request)
 
     # -- the steps ---------------------------------------------------------------------------
 
     def _read(self, ruleset: AnyRuleset, model: type[BaseModel], body: bytes,
               document: Any, subject: str = "request") -> Read:
-        """Strict parse → limits → board: the request, and the whole state it carries."""
+        """Hidden fields opened → strict parse → limits → board: the request, and the whole
+        state it carries."""
+        sent = document.get("state") if isinstance(document, dict) else None
+        state_json, opening = self.hiding.open(ruleset, sent)
+        if opening.hides:
+            document = {**document, "state": state_json}
+            body = orjson.dumps(document)
         parsed = parse_request(self.boards, ruleset, model, body, document, subject)
         self.limits.check_request(parsed.request)
         sent = document.get("state") if isinstance(document, dict) else None
         state, board = whole_state(self.boards, ruleset, parsed, sent)
         if state is not parsed.request.state:  # its board was not in the request parsed
             self.limits.check_state(state)
-        return Read(parsed.request, state, board)
+        return Read(parsed.request, state, board, opening)
 
     def _read_state(self, ruleset: AnyRuleset, model: type[BaseModel], state: Any,
                     written: bytes) -> Read:
@@ -283,17 +308,21 @@ class Service:
         """The state read, its signature checked (before anything is judged): refused
         unless it is the state its signature was made for, or when an action (each with
         its pointer) reports a draw its signed game makes itself."""
-        opened = Opened(ruleset, read.state, read.board)
+        opened = Opened(ruleset, read.state, read.board, opening=read.opening)
         if self.signer.check(signature):
             assert signature is not None
             self.signer.verify(ruleset, signature, opened.position().canonical())
             opened.signed = True
-            self._refuse_draws(opened, actions)
+        self._refuse_draws(opened, actions)
         return opened
 
     def _refuse_draws(self, opened: Opened, actions: Sequence[tuple[Any, str]]) -> None:
+        """A signed game's draws are the service's to make; a sealed game's are unseen
+        until made, and a view's cannot be made at all."""
         if opened.signed:
             self.signer.refuse_draws(opened.ruleset, opened.state, actions)
+        if opened.opening.hides:
+            self.hiding.refuse(opened.ruleset, opened.opening, actions)
 
     def _rule(self, opened: Opened, action: Any, mode: Mode, returned: Returned,
               before: Any = None) -> tuple[Judged, dict[str, Any] | None]:
@@ -302,6 +331,9 @@ class Service:
         ``before``, default the state sent); with the resulting state's JSON."""
         ruling = opened.position().ruling(action, mode, opened.board)
         outcome = ruling.outcome
+        if opened.opening.hides:
+            outcome = self.hiding.conceal(opened.ruleset, opened.opening, outcome,
+                                          opened.ruleset.parse_action(action))
         if self.count_violations is not None and outcome.violations:
             self.count_violations(opened.ruleset.id, [v.code for v in outcome.violations])
         signature = None
@@ -309,7 +341,8 @@ class Service:
             # Only a legal action's state: one advisory mode applied despite its violations
             # is no state the rules reach, and comes back unsigned.
             signature = self.signer.sign(opened.ruleset, ruling.result.canonical)
-        judged = Judged(returned.fields(outcome, signature, before), opened, ruling, action, mode)
+        judged = Judged(returned.fields(outcome, signature, before), opened, ruling, action, mode,
+                        outcome.state)
         return judged, outcome.state
 
     def _rule_all(self, opened: Opened, actions: Sequence[Any], sequence: bool, mode: Mode,

@@ -17,6 +17,7 @@ from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import Position
 from arbiter.service.answer_cache import digest
 from arbiter.service.contract import Outcome as Answer
+from arbiter.service.hidden import CLEAR, Opening
 
 
 @dataclass(eq=False)
@@ -33,6 +34,7 @@ class Opened:
     digest: bytes = b""
     size: int = 0
     sent: Any = None
+    opening: Opening = CLEAR
     _position: Position[Any, Any, Any] | None = field(default=None, repr=False)
 
     def position(self) -> Position[Any, Any, Any]:
@@ -42,12 +44,14 @@ class Opened:
             self._position = self.ruleset.position(self.state)
         return self._position
 
-    def after(self, ruling: Ruling, actions: list[Any], mode: str) -> Opened | None:
+    def after(self, ruling: Ruling, actions: list[Any], mode: str, answered: Any = None
+              ) -> Opened | None:
         """The state ``ruling`` resulted in (after ``actions`` from this one), to ask more
         questions of; None when no state resulted. Its digest, which keys cached answers,
         is a digest of what determines it: this state's digest, the actions and the mode;
-        the JSON it was sent as is the resulting state's as the answer has it (a client that
-        asked for a patch holds it once the patch is applied)."""
+        the JSON it was sent as is the resulting state's as the answer has it (``answered``,
+        its hidden fields sealed as they came; a client that asked for a patch holds it once
+        the patch is applied)."""
         result = ruling.result
         if result is None:
             return None
@@ -56,7 +60,8 @@ class Opened:
         lean = "board" in result.state
         return Opened(self.ruleset, result.model, self.board if lean else None,
                       self.signed and ruling.outcome.legal,
-                      digest(b"next\0" + b"\0".join(material)), self.size, result.state)
+                      digest(b"next\0" + b"\0".join(material)), self.size,
+                      result.state if answered is None else answered, self.opening)
 
 
 @dataclass(eq=False)
@@ -71,6 +76,8 @@ class Judged:
     ruling: Ruling
     action: Any
     mode: str
+    # The resulting state as answered (its hidden fields sealed as they came).
+    answered: Any = None
     _after: list[Opened | None] = field(default_factory=list, repr=False)
 
     @cached_property
@@ -81,5 +88,6 @@ class Judged:
     def after(self) -> Opened | None:
         """The state the action resulted in, opened (None when none resulted)."""
         if not self._after:
-            self._after.append(self.opened.after(self.ruling, [self.action], self.mode))
+            self._after.append(self.opened.after(self.ruling, [self.action], self.mode,
+                                                 self.answered))
         return self._after[0]

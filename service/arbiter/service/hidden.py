@@ -1,0 +1,258 @@
+"""The hidden fields of a state as they travel (the ruleset's ``engine.information``): a
+field nobody may read goes as a handle, ``{"sealed": "<seal>", "count": 12}``, in place of
+its value, where ``count`` is what anybody may see of it (a stack's height; null for a
+seed) and ``sealed`` what only this service opens (``service.sealing``), or null in a view
+made without keys (the field is then withheld: questions that need it are refused).
+
+A seal of a hidden field is bound to the ruleset, to the field's pointer and to the rest
+of the state (``rest_digest``: the state's canonical JSON without its hidden fields, its
+board folded to its id, so the board may travel inline or by reference): moved into
+another game, another field or an edited state, it does not open, and the refusal points
+at it.
+
+The service opens a state's handles before reading it (``open``), judges the whole state,
+and seals the hidden fields of the state it answers when they came sealed (``seal``): a
+state sent in the clear comes back in the clear, as a state sent unsigned comes back
+unsigned. ``new-game`` seals the first state of a game whenever the service has keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+import orjson
+
+from arbiter.engine.boards import board_id
+from arbiter.engine.canonical import canonical_json, sha256
+from arbiter.engine.errors import Problem
+from arbiter.engine.information import Hidden
+from arbiter.engine.legal import LEGAL_ACTIONS
+from arbiter.engine.outcome import Outcome
+from arbiter.engine.registry import AnyRuleset
+from arbiter.engine.ruleset import SEED_FIELD, Query
+from arbiter.service.problems import Malformed, SignatureRefused
+from arbiter.service.sealing import Sealer
+
+HANDLE_KEYS = frozenset({"sealed", "count"})
+_SYSTEM = secrets.SystemRandom()
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a request's state carried hidden: the pointers that came sealed (its answer's
+    state is sealed again) and the handles withheld, by pointer (a view's: an action or a
+    question that reads one is refused, and the answer's state withholds them again)."""
+
+    sealed: tuple[str, ...] = ()
+    withheld: tuple[tuple[str, dict[str, Any]], ...] = ()
+
+    @property
+    def hides(self) -> bool:
+        return bool(self.sealed or self.withheld)
+
+
+CLEAR = Opening()
+
+
+def is_handle(value: Any) -> bool:
+    return isinstance(value, dict) and "sealed" in value and set(value) <= HANDLE_KEYS
+
+
+class Hiding:
+    """Opening and sealing the hidden fields of states with the service's keys."""
+
+    def __init__(self, sealer: Sealer) -> None:
+        self.sealer = sealer
+
+    def open(self, ruleset: AnyRuleset, state: Any, at: str = "/state"
+             ) -> tuple[Any, Opening]:
+        """``state`` (JSON) with each handle replaced by what it holds (a withheld one by
+        an empty value of its kind), and what was hidden; the state itself when it hides
+        nothing. Refuses at its pointer a seal that does not open here."""
+        hidden = ruleset.information.hidden
+        if not hidden or not isinstance(state, dict):
+            return state, CLEAR
+        handles = [(h, v) for h, v in _values(state, hidden) if is_handle(v)]
+        if not handles:
+            return state, CLEAR
+        bound = rest_digest(ruleset, state)
+        opened, sealed, withheld = state, [], []
+        for h, handle in handles:
+            token = handle.get("sealed")
+            where = at + h.pointer
+            if token is None:
+                opened = _put(opened, h.path, 0 if handle.get("count") is None else [])
+                withheld.append((h.pointer, handle))
+                continue
+            if not isinstance(token, str):
+                raise SignatureRefused("a seal is a string the service answered", where + "/sealed")
+            plain = self.sealer.open(token, ruleset.id, h.pointer, bound, where,
+                                     f"{h.pointer} ({h.holds})")
+            opened = _put(opened, h.path, orjson.loads(plain))
+            sealed.append(h.pointer)
+        return opened, Opening(tuple(sealed), tuple(withheld))
+
+    def refuse(self, ruleset: AnyRuleset, opening: Opening,
+               actions: Iterable[tuple[Any, str]]) -> None:
+        """An action that draws from a field a view withholds cannot be judged from the
+        view; in a sealed game, a choice the rules make with a draw in view (a tile's
+        rotation) is left to the rules' default, as nobody has seen the draw yet. Each
+        action with its pointer (``/action``, ``/actions/2``)."""
+        info = ruleset.information
+        withheld = dict(opening.withheld)
+        for action, at in actions:
+            parsed = ruleset.parse_action(action)
+            reads = info.reads(parsed)
+            missing = [p for p in reads if p in withheld]
+            if missing:
+                raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: the action at "
+                                         f"{at} draws from it, so it needs the whole state")
+                                 for p in missing], "state")
+            chosen = info.chosen_on_reveal(parsed) if set(reads) & set(opening.sealed) else ()
+            if chosen:
+                raise SignatureRefused(
+                    f"in this sealed game nobody has seen the draw yet, so {chosen[0]!r} "
+                    "cannot be chosen with it in view: leave it out, and the rules' default "
+                    "is taken",
+                    f"{at}/{chosen[0]}")
+
+    def conceal(self, ruleset: AnyRuleset, opening: Opening, outcome: Outcome,
+                action: Any) -> Outcome:
+        """``outcome`` as a client of a state that hides may hear it: the resulting state
+        hiding what the state judged hid (sealed again, or withheld), its ``state_hash`` of
+        the state so written; and an illegal action that would draw from a sealed field,
+        refused for a reason that comes before the draw, answered with those reasons alone
+        (no facts, events or state: the draw never happened, so nothing it would show)."""
+        info = ruleset.information
+        reads = set(info.reads(action))
+        if opening.sealed and not outcome.legal and reads & set(opening.sealed):
+            revealing = {rule for h in info.hidden if h.pointer in reads for rule in h.rules}
+            before = [v for v in outcome.violations if v.rule not in revealing]
+            if before:
+                outcome = outcome.model_copy(update={
+                    "violations": before, "events": [], "derived": {}, "applied": False,
+                    "state": None, "state_hash": None})
+        if outcome.state is None:
+            return outcome
+        state = self.seal(ruleset, outcome.state) if opening.sealed else outcome.state
+        for pointer, handle in opening.withheld:
+            state = _put(state, tuple(pointer.strip("/").split("/")), handle)
+        return outcome.model_copy(update={"state": state,
+                                          "state_hash": sha256(canonical_json(state))})
+
+    def query(self, ruleset: AnyRuleset, query: Query, opening: Callable[[], Opening]
+              ) -> Query:
+        """``query`` as a state that hides may be asked it (``opening()``: what the state
+        hid, once it is read). The legal actions a sealed state lists leave out the
+        choices made with a draw in view (an exploration once, not once per rotation that
+        fits the unseen tile); a view that withholds a field cannot list them at all."""
+        if query.name != LEGAL_ACTIONS or not ruleset.information.hidden:
+            return query
+        info = ruleset.information
+
+        def run(request: Any) -> Any:
+            hid = opening()
+            if hid.withheld:
+                raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: listing the "
+                                         "legal actions needs the whole state")
+                                 for p, _ in hid.withheld], "state")
+            answer = query.run(request)
+            if not hid.sealed:
+                return answer
+            listed: dict[bytes, Any] = {}
+            for action in cast(Any, answer).actions:  # a listing's model is made per ruleset
+                chosen = info.chosen_on_reveal(action)
+                unseen = action.model_copy(update=dict.fromkeys(chosen)) if chosen else action
+                listed.setdefault(orjson.dumps(unseen.model_dump(mode="json")), unseen)
+            return answer.model_copy(update={"actions": list(listed.values())})
+
+        return replace(query, run=run)
+
+    def shuffled(self, ruleset: AnyRuleset, document: Any) -> Any:
+        """A new game's request with what its rules keep face down (a stack, a deck)
+        shuffled by the operating system's randomness, in digital mode; else as it came."""
+        state = document.get("state") if isinstance(document, dict) else None
+        if not isinstance(state, dict) or not self.seals(state):
+            return document
+        for h, value in list(_values(state, ruleset.information.hidden)):
+            if h.shuffled and isinstance(value, list):
+                value = list(value)
+                _SYSTEM.shuffle(value)
+                state = _put(state, h.path, value)
+        return {**document, "state": state}
+
+    @staticmethod
+    def seals(state: Any) -> bool:
+        """Whether a state's hidden fields are sealed when the service has keys: in
+        digital mode (it has a seed), where the service makes the draws."""
+        return isinstance(state, dict) and state.get(SEED_FIELD) is not None
+
+    def seal(self, ruleset: AnyRuleset, state: dict[str, Any]) -> dict[str, Any]:
+        """``state`` (JSON) with each hidden field it has in place of a handle sealing it,
+        bound to the rest of it."""
+        fields = [(h, v) for h, v in _values(state, ruleset.information.hidden)
+                  if v is not None]
+        bound = rest_digest(ruleset, state)
+        for h, value in fields:
+            token = self.sealer.seal(ruleset.id, h.pointer, bound, orjson.dumps(value))
+            state = _put(state, h.path, {"sealed": token, "count": _count(value)})
+        return state
+
+    def view(self, ruleset: AnyRuleset, state: dict[str, Any]) -> dict[str, Any]:
+        """``state`` as a player may see it: each hidden field as its handle, sealed when
+        the service has keys (the view can be judged as the whole state), else withheld."""
+        if self.sealer.on:
+            return self.seal(ruleset, state)
+        for h, value in list(_values(state, ruleset.information.hidden)):
+            if value is not None:
+                state = _put(state, h.path, {"sealed": None, "count": _count(value)})
+        return state
+
+
+def rest_digest(ruleset: AnyRuleset, state: dict[str, Any]) -> bytes:
+    """What a seal of one of ``state``'s hidden fields is bound to: the sha256 of the
+    state's canonical JSON with every hidden field left out and its board fields in one
+    ``board`` id, however the board travelled."""
+    rest = state
+    for h in ruleset.information.hidden:
+        rest = _put(rest, h.path, None)
+    fields = [f for f in ruleset.board_fields if f in rest]
+    if fields:
+        rest = {k: v for k, v in rest.items() if k not in fields}
+        rest["board"] = board_id({f: state[f] for f in fields})
+    return hashlib.sha256(canonical_json(rest)).digest()
+
+
+def _values(state: dict[str, Any], hidden: tuple[Hidden, ...]) -> Iterator[tuple[Hidden, Any]]:
+    """Each hidden field the state has, with its value (None: absent or null)."""
+    for h in hidden:
+        value: Any = state
+        for name in h.path:
+            value = value.get(name) if isinstance(value, dict) else None
+        yield h, value
+
+
+def _put(state: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    """A copy of ``state`` with ``value`` at ``path`` (the objects along it copied, never
+    changed: the client's JSON stays as it came); None removes it. An absent parent stays
+    absent."""
+    head, rest = path[0], path[1:]
+    copy = dict(state)
+    if rest:
+        inner = state.get(head)
+        if isinstance(inner, dict):
+            copy[head] = _put(inner, rest, value)
+        return copy
+    if value is None:
+        copy.pop(head, None)
+    else:
+        copy[head] = value
+    return copy
+
+
+def _count(value: Any) -> int | None:
+    return len(value) if isinstance(value, list) else None
