@@ -150,12 +150,19 @@ def test_an_unsigned_state_is_refused_when_signatures_are_required(signing: Test
 
 @pytest.mark.parametrize("edit", ["units", "rng", "truncated", "added", "board"])
 def test_an_edited_or_truncated_state_is_refused(signing: TestClient, edit: str) -> None:
+    """The seals of a state's hidden fields are bound to the rest of it, so an edit is
+    refused at the first of them (tests/api/test_sealing.py has more); another game's
+    seed in its place, where the rest is the same, by the signature."""
     game = new_game(signing)
     state = copy.deepcopy(game["state"])
+    if edit == "rng":
+        state["rng"] = new_game(signing)["state"]["rng"]
+        status, body = post(signing, f"{HM}/validate", {
+            "state": state, "signature": game["signature"], "action": step(1)})
+        assert "not the one its signature was made for" in refused(status, body)
+        return
     if edit == "units":
         state["armies"][0]["units"]["swordsmen"] = 10_000
-    elif edit == "rng":
-        state["rng"] += 1
     elif edit == "truncated":
         state["armies"] = state["armies"][:1]
     elif edit == "added":
@@ -165,7 +172,7 @@ def test_an_edited_or_truncated_state_is_refused(signing: TestClient, edit: str)
         state["hexes"][3]["terrain"] = "mountains"
     status, body = post(signing, f"{HM}/validate", {
         "state": state, "signature": game["signature"], "action": step(1)})
-    assert "not the one its signature was made for" in refused(status, body)
+    assert "does not open here" in refused(status, body, "/state/tiles")
 
 
 def test_a_forged_or_foreign_signature_is_refused(signing: TestClient, service: Any) -> None:
@@ -178,11 +185,11 @@ def test_a_forged_or_foreign_signature_is_refused(signing: TestClient, service: 
     foreign = new_game(service(state_keys=f"new:{OTHER}"))
     status, body = post(signing, f"{HM}/validate", {
         "state": foreign["state"], "signature": foreign["signature"], "action": step(1)})
-    refused(status, body)
+    refused(status, body, "/state/tiles")  # its seals do not open with this "new"
     stranger = new_game(service(state_keys=f"elsewhere:{OTHER}"))
     status, body = post(signing, f"{HM}/validate", {
         "state": stranger["state"], "signature": stranger["signature"], "action": step(1)})
-    assert "'elsewhere'" in refused(status, body)
+    assert "'elsewhere'" in refused(status, body, "/state/tiles")
     # Another game's signature on this game's state.
     other = new_game(signing)
     status, body = post(signing, f"{HM}/validate", {
@@ -220,7 +227,7 @@ def test_rotation_keeps_listed_keys_and_retires_dropped_ones(service: Any) -> No
     # Retired: the old key left the list, its states are refused; the new one's go on.
     retired = service(state_keys=f"new:{NEW}", require_signed_states=True)
     status, problem = post(retired, f"{HM}/validate", body)
-    assert "'old'" in refused(status, problem)
+    assert "'old'" in refused(status, problem, "/state/tiles")  # sealed with it too
     status, later = post(retired, f"{HM}/validate", {
         "state": outcome["state"], "signature": outcome["signature"],
         "action": step(2, "b1", "blue")})
@@ -240,6 +247,9 @@ def test_signatures_are_optional_unless_required(service: Any) -> None:
     plain = service()
     status, body = post(plain, f"{HM}/validate", {
         "state": game["state"], "signature": game["signature"], "action": step(1)})
+    assert "holds no keys to open it" in refused(status, body, "/state/tiles")
+    status, body = post(plain, f"{HM}/validate", {
+        "state": SETUP, "signature": game["signature"], "action": step(1)})
     assert "signs no states" in refused(status, body)
 
 
@@ -349,14 +359,17 @@ def test_the_seed_is_the_services_and_a_repeated_request_repeats_its_draw(
         signing: TestClient) -> None:
     setup = die_case()
     game = new_game(signing, setup, RC)
-    assert game["state"]["rng"] != setup["rng"]
+    # The seed the service drew travels sealed (tests/api/test_sealing.py).
+    assert set(game["state"]["rng"]) == {"sealed", "count"}
     body = {"state": game["state"], "signature": game["signature"], "action": FINAL}
     status, first = post(signing, f"{RC}/validate", body)
     assert status == 200 and first["legal"] and first["signature"]
     rolled = [e for e in first["events"] if e["kind"] == "reinforcement_die_rolled"]
-    assert rolled and post(signing, f"{RC}/validate", body)[1] == first  # no re-roll
-    # The advanced seed is inside the signed resulting state.
-    assert first["state"]["rng"] != game["state"]["rng"]
+    again = post(signing, f"{RC}/validate", body)[1]
+    assert rolled and again["events"] == first["events"]  # no re-roll
+    assert again["signature"] == first["signature"]  # the same state, sealed afresh
+    # The advanced seed is inside the signed resulting state, sealed again.
+    assert first["state"]["rng"]["sealed"] != game["state"]["rng"]["sealed"]
     # The client cannot choose the seed: a changed rng breaks the signature.
     status, problem = post(signing, f"{RC}/validate", {
         **body, "state": {**game["state"], "rng": setup["rng"]}})
@@ -383,13 +396,18 @@ def test_an_exploration_that_changes_the_board_is_signed(signing: TestClient) ->
     case = json.loads((CASES / "hex_maneuver"
                        / "digital_mode_draws_from_stack_deck_and_bag.json").read_text())
     game = new_game(signing, case["state"])
-    status, outcome = post(signing, f"{HM}/validate", {
+    # The rotation is chosen with the tile in view: in a sealed game, the rules' default.
+    explore = {k: v for k, v in case["action"].items() if k != "rotation"}
+    status, problem = post(signing, f"{HM}/validate", {
         "state": game["state"], "signature": game["signature"], "action": case["action"]})
+    refused(status, problem, "/action/rotation")
+    status, outcome = post(signing, f"{HM}/validate", {
+        "state": game["state"], "signature": game["signature"], "action": explore})
     assert status == 200 and outcome["legal"] and outcome["signature"]
     assert outcome["state"]["hexes"] != game["state"]["hexes"]
     status, problem = post(signing, f"{HM}/validate", {
         "state": game["state"], "signature": game["signature"],
-        "action": {**case["action"], "relic": "crown"}})
+        "action": {**explore, "relic": "crown"}})
     refused(status, problem, "/action/relic")
 
 

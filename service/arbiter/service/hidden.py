@@ -112,7 +112,14 @@ class Hiding:
                 raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: the action at "
                                          f"{at} draws from it, so it needs the whole state")
                                  for p in missing], "state")
-            chosen = info.chosen_on_reveal(parsed) if set(reads) & set(opening.sealed) else ()
+            if not set(reads) & set(opening.sealed):
+                continue
+            reported = ruleset.reported_draws(parsed)
+            if reported:  # a draw named at the table would be judged against the sealed one
+                raise SignatureRefused(
+                    f"this sealed game makes its own draws: the action may not report "
+                    f"{reported[0]!r} (leave it out)", f"{at}/{reported[0]}")
+            chosen = info.chosen_on_reveal(parsed)
             if chosen:
                 raise SignatureRefused(
                     f"in this sealed game nobody has seen the draw yet, so {chosen[0]!r} "

@@ -81,9 +81,11 @@ class Sealer:
                                    "it (ARBITER_STATE_KEYS is unset)", at)
         key_id, _, body = token.removeprefix(SCHEME).partition(":")
         key = self._by_id.get(key_id)
-        if not token.startswith(SCHEME) or key is None:
-            raise SignatureRefused(f"{what} was not sealed by a key this service holds "
-                                   "(retired, another service's, or not a seal)", at)
+        if not token.startswith(SCHEME):
+            raise SignatureRefused(f"{what} is not a seal this service made", at)
+        if key is None:
+            raise SignatureRefused(f"{what} is sealed with key {key_id!r}, which this service "
+                                   "does not hold (retired, or another service's)", at)
         try:
             raw = base64.urlsafe_b64decode(body.encode())
             return key.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:],
