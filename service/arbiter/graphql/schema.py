@@ -64,7 +64,7 @@ from arbiter.graphql.types import (
     state_scalar,
 )
 from arbiter.service.configured import configured
-from arbiter.service.contract import Outcome, Returns, camel
+from arbiter.service.contract import Outcome, Returns, View, camel
 from arbiter.service.lifecycle import Service
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
@@ -184,6 +184,7 @@ class SchemaBuilder:
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         outcome, next_field = self._outcome_type(ruleset, state_type)
         fields = self._judging_fields(ruleset, action_input, outcome)
+        fields.append(self._view_field(ruleset, state_type))
         # Its answers' violations and events are its own (codes as its enums), a state in
         # them its state scalar.
         maker.local = {Violation: maker.object(Violation, input=False,
@@ -240,6 +241,23 @@ class SchemaBuilder:
                    argument("mode", BatchMode | None, None),
                    argument("strictness", Mode | None, None), returned]),
         ]
+
+    def _view_field(self, ruleset: Ruleset, state_type: Any) -> StrawberryField:
+        """``view(player)``: the state as a player may see it, as REST's view answers."""
+        service = self.service
+        answer = self.maker.object(View, input=False, name=f"{camel(ruleset.id)}View",
+                                   overrides={"state": state_type})
+
+        async def view(root: Asked, player: str | None = None) -> View:
+            where = Where("view", {"player": player}, self.maker, root.where)
+            opened = root.opened
+            return await answered(service.compute.run(lambda: service.seen(opened, player)),
+                                  where)
+
+        return field("view", view, answer, "The state as a player may see it: each field "
+                     "nobody may read as a handle with its count (sealed when the service "
+                     "has keys: the view is then judged as the whole state; else withheld).",
+                     [argument("player", str | None, None)])
 
     def _query_field(self, ruleset: Ruleset, query: Query) -> StrawberryField:
         """A derived query: its arguments are the request model's fields but the state,

@@ -245,7 +245,10 @@ def _posted_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], 
                "Judge several actions, each alone or in sequence."),
               ("new-game", c.new_game_request, c.new_game,
                "Start a game: its first state, with a seed the service draws, signed when "
-               "the service signs states.")]
+               "the service signs states, its hidden fields sealed when it seals them."),
+              ("view", c.view_request, c.view,
+               "The state as a player may see it: each field nobody may read as a handle "
+               "with its count (sealed when the service has keys, else withheld).")]
     routes += [(q.name, c.query_requests[q.name], q.response, q.summary)
                for q in ruleset.queries.values()]
     paths: dict[str, Any] = {}
@@ -335,6 +338,7 @@ def _models(registry: Registry) -> list[tuple[type[BaseModel], Any]]:
         models += [(c.validate_request, "validation"), (c.batch_request, "validation"),
                    (c.outcome, "serialization"), (c.batch_response, "serialization"),
                    (c.new_game_request, "validation"), (c.new_game, "serialization"),
+                   (c.view_request, "validation"), (c.view, "serialization"),
                    (c.description, "serialization")]
         for query in ruleset.queries.values():
             models += [(c.query_requests[query.name], "validation"),
@@ -342,6 +346,63 @@ def _models(registry: Registry) -> list[tuple[type[BaseModel], Any]]:
         if ruleset.boards is not None:
             models.append((ruleset.boards.board_model, "validation"))
     return models
+
+
+# A hidden field as it travels when the service seals it, or a view withholds it
+# (service/hidden.py); the models parse states after their handles are opened, so the
+# document says it here, in place of each hidden field of the states it describes.
+SEALED_FIELD: dict[str, Any] = {
+    "title": "SealedField", "type": "object", "additionalProperties": False,
+    "required": ["sealed", "count"],
+    "description": "A hidden field of the state (GET /v1/rulesets/{id} lists them under "
+                   "`information`): send it back as the service answered it.",
+    "properties": {
+        "sealed": {"anyOf": [{"type": "string", "pattern": "^sealed:v1:"}, {"type": "null"}],
+                   "description": "What only the service opens (null: withheld by a view "
+                                  "made without keys)."},
+        "count": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
+                  "description": "What anybody may see of it: a list's length (null for "
+                                 "a seed)."}},
+}
+SEALED_REF = {"$ref": "#/components/schemas/SealedField"}
+
+
+def _sealable(components: dict[str, Any], ruleset: AnyRuleset) -> None:
+    """Each hidden field of the ruleset's state schemas (whole and by reference) may be a
+    ``SealedField`` in its place."""
+    hidden = ruleset.information.hidden
+    if not hidden:
+        return
+    components["SealedField"] = SEALED_FIELD
+    states = [ruleset.state_model.__name__]
+    if ruleset.boards is not None:
+        states.append(ruleset.boards.reference_model.__name__)
+    for name in states:
+        for h in hidden:
+            _widen(components, components[name], h.path)
+
+
+def _widen(components: dict[str, Any], schema: dict[str, Any], path: tuple[str, ...]) -> None:
+    properties = schema["properties"]
+    field = properties[path[0]]
+    if len(path) > 1:
+        for ref in _refs(field):
+            _widen(components, components[ref.rsplit("/", 1)[1]], path[1:])
+        return
+    if SEALED_REF in field.get("anyOf", ()):
+        return  # a nested model two states share
+    kept = {k: v for k, v in field.items() if k in ("description", "title", "default")}
+    alternatives = field["anyOf"] if "anyOf" in field else [
+        {k: v for k, v in field.items() if k not in kept}]
+    properties[path[0]] = {**kept, "anyOf": [*alternatives, SEALED_REF]}
+
+
+def _refs(schema: Any) -> list[str]:
+    """The ``$ref``s a property's schema names (directly or among its alternatives)."""
+    if isinstance(schema, dict):
+        found = [schema["$ref"]] if "$ref" in schema else []
+        return found + [r for alt in schema.get("anyOf", ()) for r in _refs(alt)]
+    return []
 
 
 def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
@@ -353,6 +414,8 @@ def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
                                        ref_template="#/components/schemas/{model}")
     components = dict(schemas.get("$defs", {}))
     components["Problem"] = PROBLEM_SCHEMA
+    for ruleset in registry:
+        _sealable(components, ruleset)
     for ruleset in registry:
         # The batch's size as this deployment limits it (the model parses up to the
         # schema's own bound, and the limit check answers past the setting).

@@ -11,11 +11,14 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.registry import AnyRuleset
 from arbiter.http.problems import board_not_found, problem_body
-from arbiter.service.contract import contract, example_body
+from arbiter.service.contract import HiddenShown, View, contract, example_body
+from arbiter.service.hidden import Hiding
 from arbiter.service.problems import BoardNotFound, Malformed
 from arbiter.service.returns import Returned
+from arbiter.service.sealing import Sealer
 
 # The seed of the new-game example (the service draws a game's seed; the example shows one).
 EXAMPLE_SEED = 20240229
@@ -49,6 +52,12 @@ def _answer(ruleset: AnyRuleset, route: str) -> Any:
         first = ruleset.start(examples.state, EXAMPLE_SEED)
         return {"ruleset": ruleset.id, "ruleset_version": ruleset.version,
                 "state": first.state, "state_hash": first.canonical.hash(), "signature": None}
+    if route == "view":  # as a service without keys shows it: hidden fields withheld
+        state = Hiding(Sealer()).view(ruleset, dict(examples.state))
+        hidden = [HiddenShown(pointer=p, count=h["count"], sealed=False)
+                  for p, h in Hiding.handles(ruleset, state)]
+        return _json(View(ruleset=ruleset.id, state=state, hidden=hidden,
+                          state_hash=sha256(canonical_json(state))).model_dump_json())
     query = ruleset.queries[route]
     return _json(query.run(query.request.model_validate(body)).model_dump_json())
 

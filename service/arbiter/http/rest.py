@@ -59,6 +59,8 @@ class RestApi:
                   methods=["GET", "PUT"]),
             Route("/v1/rulesets/{ruleset}/new-game", self.timed("new-game", self.new_game),
                   methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/view", self.timed("view", self.view),
+                  methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
                   methods=["POST"]),
             # Last: any other method or path under a ruleset. Starlette would answer 405
@@ -91,6 +93,9 @@ class RestApi:
         issuer = is_issuer(request.scope)
         return await self._answer(request, lambda r, body, document: self.service.new_game(
             r, body, document, issuer=issuer))
+
+    async def view(self, request: Request) -> Response:
+        return await self._answer(request, self.service.view)
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -162,7 +167,7 @@ class RestApi:
         if isinstance(ruleset, Response):
             return ruleset
         rest = request.path_params["rest"]
-        posted = {"validate", "validate-batch", "new-game", *ruleset.queries}
+        posted = {"validate", "validate-batch", "new-game", "view", *ruleset.queries}
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})
@@ -178,7 +183,7 @@ class RestApi:
             return problem(404, f"no schema {rest[len('schema/'):]!r}; there are "
                            "state.json and action.json")
         return problem(404, f"ruleset {ruleset.id} has no {rest!r}; it answers validate, "
-                       f"validate-batch, new-game and "
+                       f"validate-batch, new-game, view and "
                        f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
 
     def _ruleset(self, request: Request) -> AnyRuleset | Response:

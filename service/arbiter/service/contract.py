@@ -71,6 +71,8 @@ class Contract:
     query_requests: Mapping[str, type[BaseModel]]
     new_game_request: type[BaseModel]
     new_game: type[BaseModel]
+    view_request: type[BaseModel]
+    view: type[BaseModel]
     # A state alone and its signature, as a transport that asks it several questions
     # sends them (GraphQL): parsed as the requests' states are.
     state_request: type[BaseModel]
@@ -171,6 +173,37 @@ class StateRequest(Frozen, Generic[S]):
     signature: StateSignature | None = SIGNATURE
 
 
+class ViewRequest(Frozen, Generic[S]):
+    """A state to be shown as a player may see it."""
+
+    state: S
+    signature: StateSignature | None = SIGNATURE
+    player: str | None = Field(default=None, min_length=1, max_length=64, description=(
+        "The player who looks (one of the state's); omitted: anybody who is not the "
+        "service. The five rulesets keep nothing private to one player in a state, so "
+        "every player sees the same view."))
+
+
+class HiddenShown(Frozen):
+    pointer: str = Field(description="Where the hidden field is in the state.")
+    count: int | None = Field(description="What anybody may see of it: a list's length "
+                              "(null for a seed).")
+    sealed: bool = Field(description="Sealed: the service opens it to judge the view as "
+                         "the whole state. Otherwise withheld: a question that needs it is "
+                         "refused.")
+
+
+class View(Frozen):
+    """A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it."""
+
+    ruleset: str
+    state: dict[str, Any] = Field(description="The state with its hidden fields as "
+                                  "handles: send it to any question or to validate.")
+    state_hash: str = Field(description="The sha256 of the view's canonical JSON.")
+    hidden: list[HiddenShown] = Field(description="Each hidden field of the state.")
+
+
 class NewGame(Frozen):
     """A game's first state, signed when the service signs states."""
 
@@ -240,9 +273,14 @@ def contract(ruleset: Ruleset) -> Contract:
     new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
                             state=(whole, Field(description=(
                                 NewGame.model_fields["state"].description))))
+    view_request = create_model(f"{prefix}ViewRequest", __doc__=ViewRequest.__doc__,
+                                __base__=ViewRequest[state])
+    view = create_model(f"{prefix}View", __base__=View, __doc__=View.__doc__,
+                        state=(whole, Field(description=View.model_fields["state"].description)))
     state_request = create_model(f"{prefix}StateRequest", __base__=StateRequest[state])
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
-                    query_requests, new_game_request, new_game, state_request, description)
+                    query_requests, new_game_request, new_game, view_request, view,
+                    state_request, description)
 
 
 def _as_sent(request: type[BaseModel], state: Any) -> type[BaseModel]:
@@ -262,7 +300,7 @@ def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:
         return {"state": examples.state, "action": examples.action}
     if what == "validate-batch":
         return {"state": examples.state, "actions": [examples.action], "mode": "each"}
-    if what == "new-game":
+    if what in ("new-game", "view"):
         return {"state": examples.state}
     query = ruleset.queries.get(what)
     if query is not None and query.examples:

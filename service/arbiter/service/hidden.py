@@ -209,15 +209,29 @@ class Hiding:
             state = _put(state, h.path, {"sealed": token, "count": _count(value)})
         return state
 
-    def view(self, ruleset: AnyRuleset, state: dict[str, Any]) -> dict[str, Any]:
-        """``state`` as a player may see it: each hidden field as its handle, sealed when
-        the service has keys (the view can be judged as the whole state), else withheld."""
-        if self.sealer.on:
-            return self.seal(ruleset, state)
+    def view(self, ruleset: AnyRuleset, state: dict[str, Any], opening: Opening = CLEAR
+             ) -> dict[str, Any]:
+        """``state`` (JSON, as sent: ``opening`` says what it hid) as a player may see it:
+        each hidden field as its handle, sealed when the service has keys (the view is
+        then judged as the whole state), else withheld; a handle it came with, as it came.
+        A table-mode state (no seed) hides nothing: the table holds the stack."""
+        if not self.seals(state):
+            return state
+        came = set(opening.sealed) | {p for p, _ in opening.withheld}
         for h, value in list(_values(state, ruleset.information.hidden)):
-            if value is not None:
-                state = _put(state, h.path, {"sealed": None, "count": _count(value)})
+            if value is None or h.pointer in came:
+                continue
+            token = (self.sealer.seal(ruleset.id, h.pointer, rest_digest(ruleset, state),
+                                      orjson.dumps(value)) if self.sealer.on else None)
+            state = _put(state, h.path, {"sealed": token, "count": _count(value)})
         return state
+
+    @staticmethod
+    def handles(ruleset: AnyRuleset, state: dict[str, Any]
+                ) -> list[tuple[str, dict[str, Any]]]:
+        """The hidden fields ``state`` (JSON) carries as handles, by pointer."""
+        return [(h.pointer, v) for h, v in _values(state, ruleset.information.hidden)
+                if is_handle(v)]
 
 
 def rest_digest(ruleset: AnyRuleset, state: dict[str, Any]) -> bytes:

@@ -29,7 +29,7 @@ import orjson
 from pydantic import BaseModel, ValidationError
 
 from arbiter.engine.canonical import canonical_json, sha256
-from arbiter.engine.errors import InvalidInput
+from arbiter.engine.errors import InvalidInput, Problem
 from arbiter.engine.outcome import Mode
 from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import Query
@@ -37,7 +37,7 @@ from arbiter.service.answer_cache import Answers, digest
 from arbiter.service.boards import BoardStore
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.compute import Compute
-from arbiter.service.contract import Returns, contract
+from arbiter.service.contract import HiddenShown, Returns, View, contract
 from arbiter.service.hidden import CLEAR, Hiding, Opening
 from arbiter.service.issuing import Issuing
 from arbiter.service.limits import Limits
@@ -158,6 +158,29 @@ class Service:
                                  "signature": signature.model_dump() if signature else None})
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def view(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
+        """``POST /v1/rulesets/{id}/view``: the state as a player may see it."""
+        document = _document(body, document)
+
+        def work() -> bytes:
+            read = self._read(ruleset, contract(ruleset).view_request, body, document)
+            opened = self._open(ruleset, read, read.request.signature)
+            opened.sent = document["state"]
+            return self.seen(opened, read.request.player).model_dump_json().encode()
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    def seen(self, opened: Opened, player: str | None, at: str = "/player") -> View:
+        """``opened`` as ``player`` may see it (``view``; GraphQL's ``view``)."""
+        if player is not None and player not in opened.position().compiled.players:
+            raise Malformed([Problem(at, f"{player!r} is not a player of this state")])
+        state = self.hiding.view(opened.ruleset, opened.sent, opened.opening)
+        hidden = [HiddenShown(pointer=pointer, count=handle["count"],
+                              sealed=handle["sealed"] is not None)
+                  for pointer, handle in self.hiding.handles(opened.ruleset, state)]
+        return View(ruleset=opened.ruleset.id, state=state,
+                    state_hash=sha256(canonical_json(state)), hidden=hidden)
 
     async def query(self, ruleset: AnyRuleset, query: Query, body: bytes,
                     document: Any = None) -> bytes:
