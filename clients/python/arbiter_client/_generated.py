@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '55c7a3414db3980724c2a9fd4dd4329a84137816ab2551cfdd46689a6f02c48c'
+SCHEMA_SHA256 = '0ff281a7398d122be31636cb409467eb86db2350165282060588a964667c43d4'
 
 
 class AreaMovement(RulesetApi):
@@ -59,6 +59,10 @@ class AreaMovement(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.AreaMovementValidateBatchResponse:
         """POST /v1/rulesets/area_movement/validate-batch: the body as AreaMovementValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.AreaMovementValidateBatchResponse)
+
+    def view(self, state: StateArg, **params: Any) -> models.AreaMovementView:
+        """POST /v1/rulesets/area_movement/view: the body as AreaMovementViewRequest."""
+        return self._post('view', {"state": state, **params}, models.AreaMovementView)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -115,6 +119,10 @@ class AsyncAreaMovement(AsyncRulesetApi):
         """POST /v1/rulesets/area_movement/validate-batch: the body as AreaMovementValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.AreaMovementValidateBatchResponse)
 
+    async def view(self, state: StateArg, **params: Any) -> models.AreaMovementView:
+        """POST /v1/rulesets/area_movement/view: the body as AreaMovementViewRequest."""
+        return await self._post('view', {"state": state, **params}, models.AreaMovementView)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -157,6 +165,10 @@ class HexManeuver(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.HexManeuverValidateBatchResponse:
         """POST /v1/rulesets/hex_maneuver/validate-batch: the body as HexManeuverValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.HexManeuverValidateBatchResponse)
+
+    def view(self, state: StateArg, **params: Any) -> models.HexManeuverView:
+        """POST /v1/rulesets/hex_maneuver/view: the body as HexManeuverViewRequest."""
+        return self._post('view', {"state": state, **params}, models.HexManeuverView)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -201,6 +213,10 @@ class AsyncHexManeuver(AsyncRulesetApi):
         """POST /v1/rulesets/hex_maneuver/validate-batch: the body as HexManeuverValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.HexManeuverValidateBatchResponse)
 
+    async def view(self, state: StateArg, **params: Any) -> models.HexManeuverView:
+        """POST /v1/rulesets/hex_maneuver/view: the body as HexManeuverViewRequest."""
+        return await self._post('view', {"state": state, **params}, models.HexManeuverView)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -243,6 +259,10 @@ class PhasedOrders(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersValidateBatchResponse:
         """POST /v1/rulesets/phased_orders/validate-batch: the body as PhasedOrdersValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.PhasedOrdersValidateBatchResponse)
+
+    def view(self, state: StateArg, **params: Any) -> models.PhasedOrdersView:
+        """POST /v1/rulesets/phased_orders/view: the body as PhasedOrdersViewRequest."""
+        return self._post('view', {"state": state, **params}, models.PhasedOrdersView)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -287,6 +307,10 @@ class AsyncPhasedOrders(AsyncRulesetApi):
         """POST /v1/rulesets/phased_orders/validate-batch: the body as PhasedOrdersValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.PhasedOrdersValidateBatchResponse)
 
+    async def view(self, state: StateArg, **params: Any) -> models.PhasedOrdersView:
+        """POST /v1/rulesets/phased_orders/view: the body as PhasedOrdersViewRequest."""
+        return await self._post('view', {"state": state, **params}, models.PhasedOrdersView)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -330,6 +354,10 @@ class RegionConquest(RulesetApi):
         """POST /v1/rulesets/region_conquest/validate-batch: the body as RegionConquestValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.RegionConquestValidateBatchResponse)
 
+    def view(self, state: StateArg, **params: Any) -> models.RegionConquestView:
+        """POST /v1/rulesets/region_conquest/view: the body as RegionConquestViewRequest."""
+        return self._post('view', {"state": state, **params}, models.RegionConquestView)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -372,6 +400,10 @@ class AsyncRegionConquest(AsyncRulesetApi):
     async def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.RegionConquestValidateBatchResponse:
         """POST /v1/rulesets/region_conquest/validate-batch: the body as RegionConquestValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.RegionConquestValidateBatchResponse)
+
+    async def view(self, state: StateArg, **params: Any) -> models.RegionConquestView:
+        """POST /v1/rulesets/region_conquest/view: the body as RegionConquestViewRequest."""
+        return await self._post('view', {"state": state, **params}, models.RegionConquestView)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -420,6 +452,10 @@ class TerritoryConquest(RulesetApi):
         """POST /v1/rulesets/territory_conquest/validate-batch: the body as TerritoryConquestValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.TerritoryConquestValidateBatchResponse)
 
+    def view(self, state: StateArg, **params: Any) -> models.TerritoryConquestView:
+        """POST /v1/rulesets/territory_conquest/view: the body as TerritoryConquestViewRequest."""
+        return self._post('view', {"state": state, **params}, models.TerritoryConquestView)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -466,6 +502,10 @@ class AsyncTerritoryConquest(AsyncRulesetApi):
     async def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.TerritoryConquestValidateBatchResponse:
         """POST /v1/rulesets/territory_conquest/validate-batch: the body as TerritoryConquestValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.TerritoryConquestValidateBatchResponse)
+
+    async def view(self, state: StateArg, **params: Any) -> models.TerritoryConquestView:
+        """POST /v1/rulesets/territory_conquest/view: the body as TerritoryConquestViewRequest."""
+        return await self._post('view', {"state": state, **params}, models.TerritoryConquestView)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""

@@ -1355,6 +1355,18 @@ class Mode1(StrEnum):
     advisory = "advisory"
 
 
+class Player1(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            max_length=64,
+            min_length=1,
+            title="Player",
+        ),
+    ] = None
+
+
 class Severity(StrEnum):
     """
     'warning' when advisory mode applied the action anyway.
@@ -1772,21 +1784,15 @@ class DeckItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
-class HexManeuverEvents(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    deck: Annotated[
-        list[DeckItem] | None,
+class Deck(RootModel[list[DeckItem]]):
+    root: Annotated[
+        list[DeckItem],
         Field(
             description="Digital mode: the event deck, top card first.",
             max_length=512,
             title="Deck",
         ),
-    ] = None
-    rows: Annotated[
-        list[list[HexManeuverEventCard]] | None, Field(max_length=256, title="Rows")
-    ] = None
+    ]
 
 
 class EventCard(RootModel[str]):
@@ -2168,37 +2174,13 @@ class BagItem(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
-class HexManeuverRelics(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    bag: Annotated[
-        list[BagItem] | None,
+class Bag(RootModel[list[BagItem]]):
+    root: Annotated[
+        list[BagItem],
         Field(
             description="Unused relics, drawn at random when one is placed.",
             max_length=64,
             title="Bag",
-        ),
-    ] = None
-    placed: Annotated[
-        list[HexManeuverPlacedRelic] | None, Field(max_length=64, title="Placed")
-    ] = None
-    to_place: Annotated[
-        int,
-        Field(
-            description="Relics still to be placed in this game.",
-            ge=0,
-            le=10000,
-            title="To Place",
-        ),
-    ]
-    total: Annotated[
-        int,
-        Field(
-            description="Relics this game uses: exactly players + 1.",
-            ge=0,
-            le=10000,
-            title="Total",
         ),
     ]
 
@@ -2465,6 +2447,71 @@ class HexManeuverWaterNeedsFerryViolationParams(BaseModel):
     hex: Axial
     terrain: Annotated[str, Field(title="Terrain")]
     units: Annotated[list[str], Field(title="Units")]
+
+
+class HiddenEntry(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    holds: Annotated[
+        str, Field(description="What it holds, in the game's words.", title="Holds")
+    ]
+    pointer: Annotated[
+        str,
+        Field(
+            description="The JSON pointer of the state field nobody may read.",
+            title="Pointer",
+        ),
+    ]
+    revealed: Annotated[
+        str,
+        Field(description="What of it the rules reveal, and when.", title="Revealed"),
+    ]
+    rules: Annotated[
+        list[str],
+        Field(description="The ids of the rules that reveal it.", title="Rules"),
+    ]
+    shuffled: Annotated[
+        bool,
+        Field(
+            description="Shuffled by the service when a sealed game starts.",
+            title="Shuffled",
+        ),
+    ]
+
+
+class HiddenShown(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    count: Annotated[
+        int | None,
+        Field(
+            description="What anybody may see of it: a list's length (null for a seed).",
+            title="Count",
+        ),
+    ]
+    pointer: Annotated[
+        str,
+        Field(description="Where the hidden field is in the state.", title="Pointer"),
+    ]
+    sealed: Annotated[
+        bool,
+        Field(
+            description="Sealed: the service opens it to judge the view as the whole state. Otherwise withheld: a question that needs it is refused.",
+            title="Sealed",
+        ),
+    ]
+
+
+class Chance(StrEnum):
+    """
+    How randomness enters: none; drawn by the service from the state's seed; or that, and in table mode reported by the actions.
+    """
+
+    none = "none"
+    seeded = "seeded"
+    seeded_or_reported = "seeded or reported"
 
 
 class Location(BaseModel):
@@ -3734,6 +3781,18 @@ class PhasedOrdersSpellNotKnownViolationParams(BaseModel):
     unit: Annotated[str, Field(title="Unit")]
 
 
+class Rng4(RootModel[int]):
+    root: Annotated[
+        int,
+        Field(
+            description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
+            ge=0,
+            le=18446744073709551615,
+            title="Rng",
+        ),
+    ] = 0
+
+
 class PhasedOrdersStateBoard(BaseModel):
     """
     The board of a PhasedOrdersState: hexes.
@@ -4210,6 +4269,29 @@ class PhasedOrdersWarDeclaredEventParams(BaseModel):
     phase: Annotated[int, Field(title="Phase")]
     players: Annotated[list[str], Field(title="Players")]
     subphase: Annotated[str, Field(title="Subphase")]
+
+
+class PrivateEntry(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        str,
+        Field(
+            description="The action type a player gives it in, sealed as an envelope only the service opens.",
+            title="Action",
+        ),
+    ]
+    holds: Annotated[
+        str, Field(description="What it holds, in the game's words.", title="Holds")
+    ]
+    revealed: Annotated[
+        str, Field(description="When the rules reveal it.", title="Revealed")
+    ]
+    rules: Annotated[
+        list[str],
+        Field(description="The ids of the rules that reveal it.", title="Rules"),
+    ]
 
 
 class Error(BaseModel):
@@ -4990,7 +5072,7 @@ class RegionConquestRenderOverlay(BaseModel):
     ] = None
 
 
-class Rng4(RootModel[int]):
+class Rng6(RootModel[int]):
     root: Annotated[
         int,
         Field(
@@ -5240,6 +5322,48 @@ class SchemaLinks(BaseModel):
         str, Field(description="The action's JSON Schema.", title="Action")
     ]
     state: Annotated[str, Field(description="The state's JSON Schema.", title="State")]
+
+
+class Count(RootModel[int]):
+    root: Annotated[
+        int,
+        Field(
+            description="What anybody may see of it: a list's length (null for a seed).",
+            ge=0,
+        ),
+    ]
+
+
+class Sealed(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="What only the service opens (null: withheld by a view made without keys).",
+            pattern="^sealed:v1:",
+        ),
+    ]
+
+
+class SealedField(BaseModel):
+    """
+    A hidden field of the state (GET /v1/rulesets/{id} lists them under `information`): send it back as the service answered it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    count: Annotated[
+        Count | None,
+        Field(
+            description="What anybody may see of it: a list's length (null for a seed)."
+        ),
+    ]
+    sealed: Annotated[
+        Sealed | None,
+        Field(
+            description="What only the service opens (null: withheld by a view made without keys)."
+        ),
+    ]
 
 
 class StateSignature(BaseModel):
@@ -6782,6 +6906,61 @@ class AreaMovementShipReach(BaseModel):
     ]
 
 
+class AreaMovementView(BaseModel):
+    """
+    A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hidden: Annotated[
+        list[HiddenShown],
+        Field(description="Each hidden field of the state.", title="Hidden"),
+    ]
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    state: Annotated[
+        AreaMovementState | AreaMovementStateByReference,
+        Field(
+            description="The state with its hidden fields as handles: send it to any question or to validate.",
+            title="State",
+        ),
+    ]
+    state_hash: Annotated[
+        str,
+        Field(
+            description="The sha256 of the view's canonical JSON.", title="State Hash"
+        ),
+    ]
+
+
+class AreaMovementViewRequest(BaseModel):
+    """
+    A state to be shown as a player may see it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        Player1 | None,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            title="Player",
+        ),
+    ] = None
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        AreaMovementState | AreaMovementStateByReference, Field(title="State")
+    ]
+
+
 class AreaMovementViolation(BaseModel):
     """
     A rule the action breaks, with the rule's id.
@@ -7003,6 +7182,21 @@ class HexManeuverEventEntry(BaseModel):
     ]
 
 
+class HexManeuverEvents(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    deck: Annotated[
+        Deck | SealedField | None,
+        Field(
+            description="Digital mode: the event deck, top card first.", title="Deck"
+        ),
+    ] = None
+    rows: Annotated[
+        list[list[HexManeuverEventCard]] | None, Field(max_length=256, title="Rows")
+    ] = None
+
+
 class HexManeuverHex(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -7075,6 +7269,40 @@ class HexManeuverReachableResponse(BaseModel):
     ]
     destinations: Annotated[list[HexManeuverDestination], Field(title="Destinations")]
     movement_points: Annotated[int, Field(title="Movement Points")]
+
+
+class HexManeuverRelics(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    bag: Annotated[
+        Bag | SealedField | None,
+        Field(
+            description="Unused relics, drawn at random when one is placed.",
+            title="Bag",
+        ),
+    ] = None
+    placed: Annotated[
+        list[HexManeuverPlacedRelic] | None, Field(max_length=64, title="Placed")
+    ] = None
+    to_place: Annotated[
+        int,
+        Field(
+            description="Relics still to be placed in this game.",
+            ge=0,
+            le=10000,
+            title="To Place",
+        ),
+    ]
+    total: Annotated[
+        int,
+        Field(
+            description="Relics this game uses: exactly players + 1.",
+            ge=0,
+            le=10000,
+            title="Total",
+        ),
+    ]
 
 
 class HexManeuverStateBoard(BaseModel):
@@ -7203,6 +7431,31 @@ class HexManeuverViolation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
+
+
+class InformationEntry(BaseModel):
+    """
+    A ruleset's information structure: what its states hide and how chance enters.
+    With ARBITER_STATE_KEYS set, the hidden fields of the states the service issues
+    travel sealed.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    chance: Annotated[
+        Chance,
+        Field(
+            description="How randomness enters: none; drawn by the service from the state's seed; or that, and in table mode reported by the actions.",
+            title="Chance",
+        ),
+    ]
+    hidden: Annotated[list[HiddenEntry], Field(title="Hidden")]
+    perfect: Annotated[
+        bool,
+        Field(description="Every player may see the whole state.", title="Perfect"),
+    ]
+    private: Annotated[list[PrivateEntry], Field(title="Private")]
 
 
 class PhasedOrdersBanditSpawnedAdjacentEventParams(BaseModel):
@@ -7498,12 +7751,11 @@ class PhasedOrdersState(BaseModel):
         list[PhasedOrdersPlayer], Field(max_length=16, min_length=1, title="Players")
     ]
     rng: Annotated[
-        int | None,
+        Rng4 | SealedField | None,
         Field(
             description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
-            ge=0,
-            le=18446744073709551615,
             title="Rng",
+            validate_default=True,
         ),
     ] = 0
     spells: Annotated[
@@ -7550,12 +7802,11 @@ class PhasedOrdersStateByReference(BaseModel):
         list[PhasedOrdersPlayer], Field(max_length=16, min_length=1, title="Players")
     ]
     rng: Annotated[
-        int | None,
+        Rng4 | SealedField | None,
         Field(
             description="The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.",
-            ge=0,
-            le=18446744073709551615,
             title="Rng",
+            validate_default=True,
         ),
     ] = 0
     spells: Annotated[
@@ -7660,6 +7911,61 @@ class PhasedOrdersTracePhase(BaseModel):
     events: Annotated[list[Event], Field(title="Events")]
     name: Annotated[str, Field(title="Name")]
     phase: Annotated[int, Field(title="Phase")]
+
+
+class PhasedOrdersView(BaseModel):
+    """
+    A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hidden: Annotated[
+        list[HiddenShown],
+        Field(description="Each hidden field of the state.", title="Hidden"),
+    ]
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    state: Annotated[
+        PhasedOrdersState | PhasedOrdersStateByReference,
+        Field(
+            description="The state with its hidden fields as handles: send it to any question or to validate.",
+            title="State",
+        ),
+    ]
+    state_hash: Annotated[
+        str,
+        Field(
+            description="The sha256 of the view's canonical JSON.", title="State Hash"
+        ),
+    ]
+
+
+class PhasedOrdersViewRequest(BaseModel):
+    """
+    A state to be shown as a player may see it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        Player1 | None,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            title="Player",
+        ),
+    ] = None
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
+    ]
 
 
 class PhasedOrdersViolation(BaseModel):
@@ -7941,7 +8247,7 @@ class RegionConquestState(BaseModel):
         Field(max_length=10000, min_length=1, title="Regions"),
     ]
     rng: Annotated[
-        Rng4 | None,
+        Rng6 | SealedField | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -7978,7 +8284,7 @@ class RegionConquestStateByReference(BaseModel):
     ]
     regions: Annotated[list[RegionConquestRegion] | None, Field(title="Regions")] = None
     rng: Annotated[
-        Rng4 | None,
+        Rng6 | SealedField | None,
         Field(
             description="Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.",
             title="Rng",
@@ -8058,6 +8364,61 @@ class RegionConquestValidateRequest(BaseModel):
             title="Return",
         ),
     ] = Return.state
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        RegionConquestState | RegionConquestStateByReference, Field(title="State")
+    ]
+
+
+class RegionConquestView(BaseModel):
+    """
+    A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hidden: Annotated[
+        list[HiddenShown],
+        Field(description="Each hidden field of the state.", title="Hidden"),
+    ]
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    state: Annotated[
+        RegionConquestState | RegionConquestStateByReference,
+        Field(
+            description="The state with its hidden fields as handles: send it to any question or to validate.",
+            title="State",
+        ),
+    ]
+    state_hash: Annotated[
+        str,
+        Field(
+            description="The sha256 of the view's canonical JSON.", title="State Hash"
+        ),
+    ]
+
+
+class RegionConquestViewRequest(BaseModel):
+    """
+    A state to be shown as a player may see it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        Player1 | None,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            title="Player",
+        ),
+    ] = None
     signature: Annotated[
         StateSignature | None,
         Field(
@@ -8486,6 +8847,7 @@ class AreaMovementDescription(BaseModel):
     ]
     event_kinds: Annotated[list[AreaMovementEventEntry], Field(title="Event Kinds")]
     id: Annotated[str, Field(title="Id")]
+    information: InformationEntry
     options: Annotated[
         dict[str, Any],
         Field(description="The JSON Schema of the ruleset's options.", title="Options"),
@@ -8702,6 +9064,7 @@ class HexManeuverDescription(BaseModel):
     ]
     event_kinds: Annotated[list[HexManeuverEventEntry], Field(title="Event Kinds")]
     id: Annotated[str, Field(title="Id")]
+    information: InformationEntry
     options: Annotated[
         dict[str, Any],
         Field(description="The JSON Schema of the ruleset's options.", title="Options"),
@@ -8745,6 +9108,7 @@ class PhasedOrdersDescription(BaseModel):
     ]
     event_kinds: Annotated[list[PhasedOrdersEventEntry], Field(title="Event Kinds")]
     id: Annotated[str, Field(title="Id")]
+    information: InformationEntry
     options: Annotated[
         dict[str, Any],
         Field(description="The JSON Schema of the ruleset's options.", title="Options"),
@@ -9209,6 +9573,7 @@ class RegionConquestDescription(BaseModel):
     ]
     event_kinds: Annotated[list[RegionConquestEventEntry], Field(title="Event Kinds")]
     id: Annotated[str, Field(title="Id")]
+    information: InformationEntry
     options: Annotated[
         dict[str, Any],
         Field(description="The JSON Schema of the ruleset's options.", title="Options"),
@@ -9401,6 +9766,7 @@ class TerritoryConquestDescription(BaseModel):
         list[TerritoryConquestEventEntry], Field(title="Event Kinds")
     ]
     id: Annotated[str, Field(title="Id")]
+    information: InformationEntry
     options: Annotated[
         dict[str, Any],
         Field(description="The JSON Schema of the ruleset's options.", title="Options"),
@@ -9619,6 +9985,61 @@ class TerritoryConquestValidateRequest(BaseModel):
             title="Return",
         ),
     ] = Return.state
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        TerritoryConquestState | TerritoryConquestStateByReference, Field(title="State")
+    ]
+
+
+class TerritoryConquestView(BaseModel):
+    """
+    A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hidden: Annotated[
+        list[HiddenShown],
+        Field(description="Each hidden field of the state.", title="Hidden"),
+    ]
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    state: Annotated[
+        TerritoryConquestState | TerritoryConquestStateByReference,
+        Field(
+            description="The state with its hidden fields as handles: send it to any question or to validate.",
+            title="State",
+        ),
+    ]
+    state_hash: Annotated[
+        str,
+        Field(
+            description="The sha256 of the view's canonical JSON.", title="State Hash"
+        ),
+    ]
+
+
+class TerritoryConquestViewRequest(BaseModel):
+    """
+    A state to be shown as a player may see it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        Player1 | None,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            title="Player",
+        ),
+    ] = None
     signature: Annotated[
         StateSignature | None,
         Field(
@@ -9855,6 +10276,17 @@ class HexManeuverRenderOverlay(BaseModel):
     ] = None
 
 
+class Tiles(RootModel[list[HexManeuverTile]]):
+    root: Annotated[
+        list[HexManeuverTile],
+        Field(
+            description="Digital mode: the province tile stack, top first.",
+            max_length=256,
+            title="Tiles",
+        ),
+    ]
+
+
 class HexManeuverState(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -9872,7 +10304,7 @@ class HexManeuverState(BaseModel):
     ]
     relics: HexManeuverRelics | None = None
     rng: Annotated[
-        Rng | None,
+        Rng | SealedField | None,
         Field(
             description="Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.",
             title="Rng",
@@ -9882,10 +10314,9 @@ class HexManeuverState(BaseModel):
         list[HexManeuverStructure] | None, Field(max_length=2000, title="Structures")
     ] = None
     tiles: Annotated[
-        list[HexManeuverTile] | None,
+        Tiles | SealedField | None,
         Field(
             description="Digital mode: the province tile stack, top first.",
-            max_length=256,
             title="Tiles",
         ),
     ] = None
@@ -9930,7 +10361,7 @@ class HexManeuverStateByReference(BaseModel):
     ]
     relics: HexManeuverRelics | None = None
     rng: Annotated[
-        Rng | None,
+        Rng | SealedField | None,
         Field(
             description="Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.",
             title="Rng",
@@ -9940,10 +10371,9 @@ class HexManeuverStateByReference(BaseModel):
         list[HexManeuverStructure] | None, Field(max_length=2000, title="Structures")
     ] = None
     tiles: Annotated[
-        list[HexManeuverTile] | None,
+        Tiles | SealedField | None,
         Field(
             description="Digital mode: the province tile stack, top first.",
-            max_length=256,
             title="Tiles",
         ),
     ] = None
@@ -9959,6 +10389,61 @@ class HexManeuverStateByReference(BaseModel):
             title="Unit Types",
         ),
     ] = None
+
+
+class HexManeuverView(BaseModel):
+    """
+    A state as a player may see it: each field nobody may read as a handle (sealed
+    when the service has keys, else withheld), with what anybody may see of it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hidden: Annotated[
+        list[HiddenShown],
+        Field(description="Each hidden field of the state.", title="Hidden"),
+    ]
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    state: Annotated[
+        HexManeuverState | HexManeuverStateByReference,
+        Field(
+            description="The state with its hidden fields as handles: send it to any question or to validate.",
+            title="State",
+        ),
+    ]
+    state_hash: Annotated[
+        str,
+        Field(
+            description="The sha256 of the view's canonical JSON.", title="State Hash"
+        ),
+    ]
+
+
+class HexManeuverViewRequest(BaseModel):
+    """
+    A state to be shown as a player may see it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        Player1 | None,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            title="Player",
+        ),
+    ] = None
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        HexManeuverState | HexManeuverStateByReference, Field(title="State")
+    ]
 
 
 class TerritoryConquestConquestCostRequest(BaseModel):

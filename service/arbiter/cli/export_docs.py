@@ -119,6 +119,35 @@ def deprecated_section(ruleset: AnyRuleset) -> list[str]:
             *table(("field", "read as"), rows), ""]
 
 
+def information_section(ruleset: AnyRuleset) -> list[str]:
+    """What its states hide and how chance enters (``information`` in its catalogue)."""
+    info = ruleset.information
+    chance = {"none": "none: nothing is drawn at random.",
+              "seeded": "drawn by the service from the state's seed (`rng`).",
+              "seeded or reported": "in digital mode (the state has a seed, `rng`) drawn by "
+              "the service; in table mode reported by the actions."}[info.chance]
+    lines = ["## Hidden information", "", f"Chance: {chance}", ""]
+    if info.perfect:
+        return [*lines, "Perfect information: every player may see the whole state, and "
+                "nothing is given in secret.", ""]
+    if info.hidden:
+        lines += ["Nobody may read these fields of a digital-mode state; with "
+                  "`ARBITER_STATE_KEYS` set they travel sealed, and `view` shows them as "
+                  "handles with their counts:", ""]
+        lines += table(("field", "holds", "revealed", "rules"), (
+            (f"`{h.pointer}`", h.holds + (" (shuffled when a sealed game starts)"
+                                          if h.shuffled else ""), h.revealed,
+             ", ".join(f"`{r}`" for r in h.rules) or "—") for h in info.hidden))
+        lines.append("")
+    if info.private:
+        lines += ["Given in secret by one player:", ""]
+        lines += table(("action", "holds", "revealed", "rules"), (
+            (f"`{p.action}`", p.holds, p.revealed, ", ".join(f"`{r}`" for r in p.rules))
+            for p in info.private))
+        lines.append("")
+    return lines
+
+
 def render_ruleset(ruleset: AnyRuleset) -> str:
     lines = [HEADER, "", f"# {ruleset.id} — {ruleset.title}", "",
              f"Version {ruleset.version}. `GET /v1/rulesets/{ruleset.id}` serves the same "
@@ -139,6 +168,7 @@ def render_ruleset(ruleset: AnyRuleset) -> str:
         lines.append("This ruleset reports no events.")
     lines.append("")
     lines += actions_section(ruleset)
+    lines += information_section(ruleset)
     lines += deprecated_section(ruleset)
     lines += options_section(ruleset)
     lines += ["## Game data", ""]

@@ -217,7 +217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game: its first state, with a seed the service draws, signed when the service signs states. */
+        /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. */
         post: operations["newGameAreaMovement"];
         delete?: never;
         options?: never;
@@ -327,6 +327,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/area_movement/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
+        post: operations["viewAreaMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/hex_maneuver": {
         parameters: {
             query?: never;
@@ -388,7 +405,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game: its first state, with a seed the service draws, signed when the service signs states. */
+        /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. */
         post: operations["newGameHexManeuver"];
         delete?: never;
         options?: never;
@@ -498,6 +515,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/hex_maneuver/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
+        post: operations["viewHexManeuver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/phased_orders": {
         parameters: {
             query?: never;
@@ -559,7 +593,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game: its first state, with a seed the service draws, signed when the service signs states. */
+        /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. */
         post: operations["newGamePhasedOrders"];
         delete?: never;
         options?: never;
@@ -669,6 +703,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/phased_orders/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
+        post: operations["viewPhasedOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/region_conquest": {
         parameters: {
             query?: never;
@@ -747,7 +798,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game: its first state, with a seed the service draws, signed when the service signs states. */
+        /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. */
         post: operations["newGameRegionConquest"];
         delete?: never;
         options?: never;
@@ -840,6 +891,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/region_conquest/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
+        post: operations["viewRegionConquest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/territory_conquest": {
         parameters: {
             query?: never;
@@ -918,7 +986,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game: its first state, with a seed the service draws, signed when the service signs states. */
+        /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. */
         post: operations["newGameTerritoryConquest"];
         delete?: never;
         options?: never;
@@ -1022,6 +1090,23 @@ export interface paths {
         put?: never;
         /** Judge several actions, each alone or in sequence. */
         post: operations["validateBatchTerritoryConquest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rulesets/territory_conquest/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
+        post: operations["viewTerritoryConquest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1373,6 +1458,7 @@ export interface components {
             event_kinds: components["schemas"]["AreaMovementEventEntry"][];
             /** Id */
             id: string;
+            information: components["schemas"]["InformationEntry"];
             /**
              * Options
              * @description The JSON Schema of the ruleset's options.
@@ -2753,6 +2839,49 @@ export interface components {
             state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
         };
         /**
+         * AreaMovementView
+         * @description A state as a player may see it: each field nobody may read as a handle (sealed
+         *     when the service has keys, else withheld), with what anybody may see of it.
+         */
+        AreaMovementView: {
+            /**
+             * Hidden
+             * @description Each hidden field of the state.
+             */
+            hidden: components["schemas"]["HiddenShown"][];
+            /** Ruleset */
+            ruleset: string;
+            /**
+             * State
+             * @description The state with its hidden fields as handles: send it to any question or to validate.
+             */
+            state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
+            /**
+             * State Hash
+             * @description The sha256 of the view's canonical JSON.
+             */
+            state_hash: string;
+        };
+        /**
+         * AreaMovementViewRequest
+         * @description A state to be shown as a player may see it.
+         */
+        AreaMovementViewRequest: {
+            /**
+             * Player
+             * @description The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.
+             * @default null
+             */
+            player?: string | null;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
+        };
+        /**
          * AreaMovementViolation
          * @description A rule the action breaks, with the rule's id.
          */
@@ -3074,6 +3203,7 @@ export interface components {
             event_kinds: components["schemas"]["HexManeuverEventEntry"][];
             /** Id */
             id: string;
+            information: components["schemas"]["InformationEntry"];
             /**
              * Options
              * @description The JSON Schema of the ruleset's options.
@@ -3255,7 +3385,7 @@ export interface components {
              * Deck
              * @description Digital mode: the event deck, top card first.
              */
-            deck?: string[];
+            deck?: string[] | components["schemas"]["SealedField"];
             /** Rows */
             rows?: components["schemas"]["HexManeuverEventCard"][][];
         };
@@ -3805,7 +3935,7 @@ export interface components {
              * Bag
              * @description Unused relics, drawn at random when one is placed.
              */
-            bag?: string[];
+            bag?: string[] | components["schemas"]["SealedField"];
             /** Placed */
             placed?: components["schemas"]["HexManeuverPlacedRelic"][];
             /**
@@ -3901,14 +4031,14 @@ export interface components {
              * @description Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: (number | bigint) | null;
+            rng?: (number | bigint) | null | components["schemas"]["SealedField"];
             /** Structures */
             structures?: components["schemas"]["HexManeuverStructure"][];
             /**
              * Tiles
              * @description Digital mode: the province tile stack, top first.
              */
-            tiles?: components["schemas"]["HexManeuverTile"][];
+            tiles?: components["schemas"]["HexManeuverTile"][] | components["schemas"]["SealedField"];
             /**
              * Unit Types
              * @description Overrides and additions to the default unit catalogue.
@@ -3953,14 +4083,14 @@ export interface components {
              * @description Digital mode: the seed of the service's draws; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: (number | bigint) | null;
+            rng?: (number | bigint) | null | components["schemas"]["SealedField"];
             /** Structures */
             structures?: components["schemas"]["HexManeuverStructure"][];
             /**
              * Tiles
              * @description Digital mode: the province tile stack, top first.
              */
-            tiles?: components["schemas"]["HexManeuverTile"][];
+            tiles?: components["schemas"]["HexManeuverTile"][] | components["schemas"]["SealedField"];
             /**
              * Unit Types
              * @description Overrides and additions to the default unit catalogue.
@@ -4221,6 +4351,49 @@ export interface components {
             terrain: string;
         };
         /**
+         * HexManeuverView
+         * @description A state as a player may see it: each field nobody may read as a handle (sealed
+         *     when the service has keys, else withheld), with what anybody may see of it.
+         */
+        HexManeuverView: {
+            /**
+             * Hidden
+             * @description Each hidden field of the state.
+             */
+            hidden: components["schemas"]["HiddenShown"][];
+            /** Ruleset */
+            ruleset: string;
+            /**
+             * State
+             * @description The state with its hidden fields as handles: send it to any question or to validate.
+             */
+            state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
+            /**
+             * State Hash
+             * @description The sha256 of the view's canonical JSON.
+             */
+            state_hash: string;
+        };
+        /**
+         * HexManeuverViewRequest
+         * @description A state to be shown as a player may see it.
+         */
+        HexManeuverViewRequest: {
+            /**
+             * Player
+             * @description The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.
+             * @default null
+             */
+            player?: string | null;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
+        };
+        /**
          * HexManeuverViolation
          * @description A rule the action breaks, with the rule's id.
          */
@@ -4270,6 +4443,75 @@ export interface components {
             terrain: string;
             /** Units */
             units: string[];
+        };
+        /** HiddenEntry */
+        HiddenEntry: {
+            /**
+             * Holds
+             * @description What it holds, in the game's words.
+             */
+            holds: string;
+            /**
+             * Pointer
+             * @description The JSON pointer of the state field nobody may read.
+             */
+            pointer: string;
+            /**
+             * Revealed
+             * @description What of it the rules reveal, and when.
+             */
+            revealed: string;
+            /**
+             * Rules
+             * @description The ids of the rules that reveal it.
+             */
+            rules: string[];
+            /**
+             * Shuffled
+             * @description Shuffled by the service when a sealed game starts.
+             */
+            shuffled: boolean;
+        };
+        /** HiddenShown */
+        HiddenShown: {
+            /**
+             * Count
+             * @description What anybody may see of it: a list's length (null for a seed).
+             */
+            count: number | null;
+            /**
+             * Pointer
+             * @description Where the hidden field is in the state.
+             */
+            pointer: string;
+            /**
+             * Sealed
+             * @description Sealed: the service opens it to judge the view as the whole state. Otherwise withheld: a question that needs it is refused.
+             */
+            sealed: boolean;
+        };
+        /**
+         * InformationEntry
+         * @description A ruleset's information structure: what its states hide and how chance enters.
+         *     With ARBITER_STATE_KEYS set, the hidden fields of the states the service issues
+         *     travel sealed.
+         */
+        InformationEntry: {
+            /**
+             * Chance
+             * @description How randomness enters: none; drawn by the service from the state's seed; or that, and in table mode reported by the actions.
+             * @enum {string}
+             */
+            chance: "none" | "seeded" | "seeded or reported";
+            /** Hidden */
+            hidden: components["schemas"]["HiddenEntry"][];
+            /**
+             * Perfect
+             * @description Every player may see the whole state.
+             */
+            perfect: boolean;
+            /** Private */
+            private: components["schemas"]["PrivateEntry"][];
         };
         /**
          * Location
@@ -4827,6 +5069,7 @@ export interface components {
             event_kinds: components["schemas"]["PhasedOrdersEventEntry"][];
             /** Id */
             id: string;
+            information: components["schemas"]["InformationEntry"];
             /**
              * Options
              * @description The JSON Schema of the ruleset's options.
@@ -5867,7 +6110,7 @@ export interface components {
              * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
-            rng?: number | bigint;
+            rng?: (number | bigint) | components["schemas"]["SealedField"];
             /** Spells */
             spells?: components["schemas"]["PhasedOrdersSpell"][];
             /** Strongholds */
@@ -5913,7 +6156,7 @@ export interface components {
              * @description The seed of every random draw (starvation, bandit spawn hexes, the striking order of a melee round that would otherwise fell every side: combat.4); the advanced seed comes back in the new state.
              * @default 0
              */
-            rng?: number | bigint;
+            rng?: (number | bigint) | components["schemas"]["SealedField"];
             /** Spells */
             spells?: components["schemas"]["PhasedOrdersSpell"][];
             /** Strongholds */
@@ -6447,6 +6690,49 @@ export interface components {
             state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
         };
         /**
+         * PhasedOrdersView
+         * @description A state as a player may see it: each field nobody may read as a handle (sealed
+         *     when the service has keys, else withheld), with what anybody may see of it.
+         */
+        PhasedOrdersView: {
+            /**
+             * Hidden
+             * @description Each hidden field of the state.
+             */
+            hidden: components["schemas"]["HiddenShown"][];
+            /** Ruleset */
+            ruleset: string;
+            /**
+             * State
+             * @description The state with its hidden fields as handles: send it to any question or to validate.
+             */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
+            /**
+             * State Hash
+             * @description The sha256 of the view's canonical JSON.
+             */
+            state_hash: string;
+        };
+        /**
+         * PhasedOrdersViewRequest
+         * @description A state to be shown as a player may see it.
+         */
+        PhasedOrdersViewRequest: {
+            /**
+             * Player
+             * @description The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.
+             * @default null
+             */
+            player?: string | null;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
+        };
+        /**
          * PhasedOrdersViolation
          * @description A rule the action breaks, with the rule's id.
          */
@@ -6490,6 +6776,29 @@ export interface components {
             players: string[];
             /** Subphase */
             subphase: string;
+        };
+        /** PrivateEntry */
+        PrivateEntry: {
+            /**
+             * Action
+             * @description The action type a player gives it in, sealed as an envelope only the service opens.
+             */
+            action: string;
+            /**
+             * Holds
+             * @description What it holds, in the game's words.
+             */
+            holds: string;
+            /**
+             * Revealed
+             * @description When the rules reveal it.
+             */
+            revealed: string;
+            /**
+             * Rules
+             * @description The ids of the rules that reveal it.
+             */
+            rules: string[];
         };
         /** @description An RFC 9457 problem document. Its `type` is one of: urn:arbiter:problem:bad-request, urn:arbiter:problem:board-not-found, urn:arbiter:problem:header-too-large, urn:arbiter:problem:internal, urn:arbiter:problem:invalid-request, urn:arbiter:problem:limit-exceeded, urn:arbiter:problem:method-not-allowed, urn:arbiter:problem:not-found, urn:arbiter:problem:rate-limited, urn:arbiter:problem:request-timeout, urn:arbiter:problem:state-signature, urn:arbiter:problem:too-large, urn:arbiter:problem:unauthorized, urn:arbiter:problem:unavailable, urn:arbiter:problem:unsupported-media-type. */
         Problem: {
@@ -6754,6 +7063,7 @@ export interface components {
             event_kinds: components["schemas"]["RegionConquestEventEntry"][];
             /** Id */
             id: string;
+            information: components["schemas"]["InformationEntry"];
             /**
              * Options
              * @description The JSON Schema of the ruleset's options.
@@ -7422,7 +7732,7 @@ export interface components {
              * @description Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: (number | bigint) | null;
+            rng?: (number | bigint) | null | components["schemas"]["SealedField"];
             turn: components["schemas"]["RegionConquestTurn"];
         };
         /**
@@ -7459,7 +7769,7 @@ export interface components {
              * @description Digital mode: the seed the service rolls the reinforcement die with; the advanced seed comes back in the new state.
              * @default null
              */
-            rng?: (number | bigint) | null;
+            rng?: (number | bigint) | null | components["schemas"]["SealedField"];
             turn: components["schemas"]["RegionConquestTurn"];
         };
         /**
@@ -7573,6 +7883,49 @@ export interface components {
              * @enum {string}
              */
             return?: "state" | "patch" | "omit";
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"];
+        };
+        /**
+         * RegionConquestView
+         * @description A state as a player may see it: each field nobody may read as a handle (sealed
+         *     when the service has keys, else withheld), with what anybody may see of it.
+         */
+        RegionConquestView: {
+            /**
+             * Hidden
+             * @description Each hidden field of the state.
+             */
+            hidden: components["schemas"]["HiddenShown"][];
+            /** Ruleset */
+            ruleset: string;
+            /**
+             * State
+             * @description The state with its hidden fields as handles: send it to any question or to validate.
+             */
+            state: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"];
+            /**
+             * State Hash
+             * @description The sha256 of the view's canonical JSON.
+             */
+            state_hash: string;
+        };
+        /**
+         * RegionConquestViewRequest
+         * @description A state to be shown as a player may see it.
+         */
+        RegionConquestViewRequest: {
+            /**
+             * Player
+             * @description The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.
+             * @default null
+             */
+            player?: string | null;
             /**
              * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
              * @default null
@@ -7721,6 +8074,16 @@ export interface components {
              * @description The state's JSON Schema.
              */
             state: string;
+        };
+        /**
+         * SealedField
+         * @description A hidden field of the state (GET /v1/rulesets/{id} lists them under `information`): send it back as the service answered it.
+         */
+        SealedField: {
+            /** @description What anybody may see of it: a list's length (null for a seed). */
+            count: number | null;
+            /** @description What only the service opens (null: withheld by a view made without keys). */
+            sealed: string | null;
         };
         /**
          * StateSignature
@@ -8028,6 +8391,7 @@ export interface components {
             event_kinds: components["schemas"]["TerritoryConquestEventEntry"][];
             /** Id */
             id: string;
+            information: components["schemas"]["InformationEntry"];
             /**
              * Options
              * @description The JSON Schema of the ruleset's options.
@@ -8911,6 +9275,49 @@ export interface components {
              * @enum {string}
              */
             return?: "state" | "patch" | "omit";
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
+        };
+        /**
+         * TerritoryConquestView
+         * @description A state as a player may see it: each field nobody may read as a handle (sealed
+         *     when the service has keys, else withheld), with what anybody may see of it.
+         */
+        TerritoryConquestView: {
+            /**
+             * Hidden
+             * @description Each hidden field of the state.
+             */
+            hidden: components["schemas"]["HiddenShown"][];
+            /** Ruleset */
+            ruleset: string;
+            /**
+             * State
+             * @description The state with its hidden fields as handles: send it to any question or to validate.
+             */
+            state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
+            /**
+             * State Hash
+             * @description The sha256 of the view's canonical JSON.
+             */
+            state_hash: string;
+        };
+        /**
+         * TerritoryConquestViewRequest
+         * @description A state to be shown as a player may see it.
+         */
+        TerritoryConquestViewRequest: {
+            /**
+             * Player
+             * @description The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.
+             * @default null
+             */
+            player?: string | null;
             /**
              * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
              * @default null
@@ -10444,6 +10851,104 @@ export interface operations {
             };
         };
     };
+    viewAreaMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaMovementViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AreaMovementView"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     describeHexManeuver: {
         parameters: {
             query?: never;
@@ -11232,6 +11737,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HexManeuverValidateBatchResponse"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    viewHexManeuver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HexManeuverViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HexManeuverView"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -12176,6 +12779,104 @@ export interface operations {
             };
         };
     };
+    viewPhasedOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhasedOrdersViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhasedOrdersView"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     describeRegionConquest: {
         parameters: {
             query?: never;
@@ -12964,6 +13665,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionConquestValidateBatchResponse"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    viewRegionConquest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionConquestViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionConquestView"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -13928,6 +14727,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TerritoryConquestValidateBatchResponse"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    viewTerritoryConquest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryConquestViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryConquestView"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */

@@ -58,7 +58,7 @@ export class AreaMovementClient {
     return this.transport.call({ operationId: "legalActionsAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/legal-actions" }, body, options);
   }
 
-  /** Start a game: its first state, with a seed the service draws, signed when the service signs states. `POST /v1/rulesets/area_movement/new-game` (newGameAreaMovement). */
+  /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. `POST /v1/rulesets/area_movement/new-game` (newGameAreaMovement). */
   newGame(body: RequestBody<"newGameAreaMovement">, options?: CallOptions): Promise<Answer<"newGameAreaMovement">> {
     return this.transport.call({ operationId: "newGameAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/new-game" }, body, options);
   }
@@ -92,6 +92,11 @@ export class AreaMovementClient {
   validateBatch(body: RequestBody<"validateBatchAreaMovement">, options?: CallOptions): Promise<Answer<"validateBatchAreaMovement">> {
     return this.transport.call({ operationId: "validateBatchAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/validate-batch" }, body, options);
   }
+
+  /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/area_movement/view` (viewAreaMovement). */
+  view(body: RequestBody<"viewAreaMovement">, options?: CallOptions): Promise<Answer<"viewAreaMovement">> {
+    return this.transport.call({ operationId: "viewAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/view" }, body, options);
+  }
 }
 
 /** The hex_maneuver ruleset: one method per route of `/v1/rulesets/hex_maneuver`. */
@@ -120,7 +125,7 @@ export class HexManeuverClient {
     return this.transport.call({ operationId: "legalActionsHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/legal-actions" }, body, options);
   }
 
-  /** Start a game: its first state, with a seed the service draws, signed when the service signs states. `POST /v1/rulesets/hex_maneuver/new-game` (newGameHexManeuver). */
+  /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. `POST /v1/rulesets/hex_maneuver/new-game` (newGameHexManeuver). */
   newGame(body: RequestBody<"newGameHexManeuver">, options?: CallOptions): Promise<Answer<"newGameHexManeuver">> {
     return this.transport.call({ operationId: "newGameHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/new-game" }, body, options);
   }
@@ -154,6 +159,11 @@ export class HexManeuverClient {
   validateBatch(body: RequestBody<"validateBatchHexManeuver">, options?: CallOptions): Promise<Answer<"validateBatchHexManeuver">> {
     return this.transport.call({ operationId: "validateBatchHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/validate-batch" }, body, options);
   }
+
+  /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/hex_maneuver/view` (viewHexManeuver). */
+  view(body: RequestBody<"viewHexManeuver">, options?: CallOptions): Promise<Answer<"viewHexManeuver">> {
+    return this.transport.call({ operationId: "viewHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/view" }, body, options);
+  }
 }
 
 /** The phased_orders ruleset: one method per route of `/v1/rulesets/phased_orders`. */
@@ -182,7 +192,7 @@ export class PhasedOrdersClient {
     return this.transport.call({ operationId: "legalActionsPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/legal-actions" }, body, options);
   }
 
-  /** Start a game: its first state, with a seed the service draws, signed when the service signs states. `POST /v1/rulesets/phased_orders/new-game` (newGamePhasedOrders). */
+  /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. `POST /v1/rulesets/phased_orders/new-game` (newGamePhasedOrders). */
   newGame(body: RequestBody<"newGamePhasedOrders">, options?: CallOptions): Promise<Answer<"newGamePhasedOrders">> {
     return this.transport.call({ operationId: "newGamePhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/new-game" }, body, options);
   }
@@ -215,6 +225,11 @@ export class PhasedOrdersClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/phased_orders/validate-batch` (validateBatchPhasedOrders). */
   validateBatch(body: RequestBody<"validateBatchPhasedOrders">, options?: CallOptions): Promise<Answer<"validateBatchPhasedOrders">> {
     return this.transport.call({ operationId: "validateBatchPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/validate-batch" }, body, options);
+  }
+
+  /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/phased_orders/view` (viewPhasedOrders). */
+  view(body: RequestBody<"viewPhasedOrders">, options?: CallOptions): Promise<Answer<"viewPhasedOrders">> {
+    return this.transport.call({ operationId: "viewPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/view" }, body, options);
   }
 }
 
@@ -249,7 +264,7 @@ export class RegionConquestClient {
     return this.transport.call({ operationId: "legalActionsRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/legal-actions" }, body, options);
   }
 
-  /** Start a game: its first state, with a seed the service draws, signed when the service signs states. `POST /v1/rulesets/region_conquest/new-game` (newGameRegionConquest). */
+  /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. `POST /v1/rulesets/region_conquest/new-game` (newGameRegionConquest). */
   newGame(body: RequestBody<"newGameRegionConquest">, options?: CallOptions): Promise<Answer<"newGameRegionConquest">> {
     return this.transport.call({ operationId: "newGameRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/new-game" }, body, options);
   }
@@ -277,6 +292,11 @@ export class RegionConquestClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/region_conquest/validate-batch` (validateBatchRegionConquest). */
   validateBatch(body: RequestBody<"validateBatchRegionConquest">, options?: CallOptions): Promise<Answer<"validateBatchRegionConquest">> {
     return this.transport.call({ operationId: "validateBatchRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/validate-batch" }, body, options);
+  }
+
+  /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/region_conquest/view` (viewRegionConquest). */
+  view(body: RequestBody<"viewRegionConquest">, options?: CallOptions): Promise<Answer<"viewRegionConquest">> {
+    return this.transport.call({ operationId: "viewRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/view" }, body, options);
   }
 }
 
@@ -311,7 +331,7 @@ export class TerritoryConquestClient {
     return this.transport.call({ operationId: "legalActionsTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/legal-actions" }, body, options);
   }
 
-  /** Start a game: its first state, with a seed the service draws, signed when the service signs states. `POST /v1/rulesets/territory_conquest/new-game` (newGameTerritoryConquest). */
+  /** Start a game: its first state, with a seed the service draws, signed when the service signs states, its hidden fields sealed when it seals them. `POST /v1/rulesets/territory_conquest/new-game` (newGameTerritoryConquest). */
   newGame(body: RequestBody<"newGameTerritoryConquest">, options?: CallOptions): Promise<Answer<"newGameTerritoryConquest">> {
     return this.transport.call({ operationId: "newGameTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/new-game" }, body, options);
   }
@@ -344,6 +364,11 @@ export class TerritoryConquestClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/territory_conquest/validate-batch` (validateBatchTerritoryConquest). */
   validateBatch(body: RequestBody<"validateBatchTerritoryConquest">, options?: CallOptions): Promise<Answer<"validateBatchTerritoryConquest">> {
     return this.transport.call({ operationId: "validateBatchTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/validate-batch" }, body, options);
+  }
+
+  /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/territory_conquest/view` (viewTerritoryConquest). */
+  view(body: RequestBody<"viewTerritoryConquest">, options?: CallOptions): Promise<Answer<"viewTerritoryConquest">> {
+    return this.transport.call({ operationId: "viewTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/view" }, body, options);
   }
 }
 
