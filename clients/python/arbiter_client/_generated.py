@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '0ff281a7398d122be31636cb409467eb86db2350165282060588a964667c43d4'
+SCHEMA_SHA256 = '554d1a8d1b5ce364bae6eda17511399d5ad66915ad9c915047805d135fc1101c'
 
 
 class AreaMovement(RulesetApi):
@@ -252,6 +252,14 @@ class PhasedOrders(RulesetApi):
         """POST /v1/rulesets/phased_orders/resolve: the body as PhasedOrdersResolveRequest."""
         return self._post('resolve', {"state": state, **params}, models.PhasedOrdersResolveResponse)
 
+    def seal_orders(self, state: StateArg, **params: Any) -> models.SealedOrders:
+        """POST /v1/rulesets/phased_orders/seal-orders: the body as PhasedOrdersSealOrdersRequest."""
+        return self._post('seal-orders', {"state": state, **params}, models.SealedOrders)
+
+    def unseal_orders(self, state: StateArg, **params: Any) -> models.UnsealedOrders:
+        """POST /v1/rulesets/phased_orders/unseal-orders: the body as PhasedOrdersUnsealOrdersRequest."""
+        return self._post('unseal-orders', {"state": state, **params}, models.UnsealedOrders)
+
     def validate(self, state: StateArg, action: Body, *, mode: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersOutcome:
         """POST /v1/rulesets/phased_orders/validate: the body as PhasedOrdersValidateRequest."""
         return self._post('validate', {"state": state, "action": action, "mode": mode, "return": returns, "signature": signature}, models.PhasedOrdersOutcome)
@@ -298,6 +306,14 @@ class AsyncPhasedOrders(AsyncRulesetApi):
     async def resolve(self, state: StateArg, **params: Any) -> models.PhasedOrdersResolveResponse:
         """POST /v1/rulesets/phased_orders/resolve: the body as PhasedOrdersResolveRequest."""
         return await self._post('resolve', {"state": state, **params}, models.PhasedOrdersResolveResponse)
+
+    async def seal_orders(self, state: StateArg, **params: Any) -> models.SealedOrders:
+        """POST /v1/rulesets/phased_orders/seal-orders: the body as PhasedOrdersSealOrdersRequest."""
+        return await self._post('seal-orders', {"state": state, **params}, models.SealedOrders)
+
+    async def unseal_orders(self, state: StateArg, **params: Any) -> models.UnsealedOrders:
+        """POST /v1/rulesets/phased_orders/unseal-orders: the body as PhasedOrdersUnsealOrdersRequest."""
+        return await self._post('unseal-orders', {"state": state, **params}, models.UnsealedOrders)
 
     async def validate(self, state: StateArg, action: Body, *, mode: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersOutcome:
         """POST /v1/rulesets/phased_orders/validate: the body as PhasedOrdersValidateRequest."""

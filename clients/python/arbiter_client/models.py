@@ -1522,6 +1522,37 @@ class BonusEffect(StrEnum):
     production = "production"
 
 
+class Envelope(BaseModel):
+    """
+    One player's orders, sealed by the service for that player and one state: only the
+    service opens it, and only to resolve that state's turn (or for the player who sealed
+    it, with its receipt).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[
+        str,
+        Field(
+            description="Whose orders it holds.",
+            max_length=64,
+            min_length=1,
+            title="Player",
+        ),
+    ]
+    sealed: Annotated[
+        str,
+        Field(
+            description="The seal, as the service answered it.",
+            max_length=1048576,
+            min_length=1,
+            pattern="^sealed:v1:",
+            title="Sealed",
+        ),
+    ]
+
+
 class HexManeuverArmiesMergedEventParams(BaseModel):
     """
     The params of hex_maneuver's event armies_merged: "army {army} joined army {into} at {hex}"
@@ -4285,6 +4316,13 @@ class PrivateEntry(BaseModel):
     holds: Annotated[
         str, Field(description="What it holds, in the game's words.", title="Holds")
     ]
+    into: Annotated[
+        str,
+        Field(
+            description="What reveals it: the action type (and the query of the same name) that takes the envelopes of every player.",
+            title="Into",
+        ),
+    ]
     revealed: Annotated[
         str, Field(description="When the rules reveal it.", title="Revealed")
     ]
@@ -6289,6 +6327,17 @@ class UnitClass(StrEnum):
     vessel = "vessel"
 
 
+class UnsealedOrders(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        dict[str, Any],
+        Field(description="The orders the envelope holds.", title="Action"),
+    ]
+    player: Annotated[str, Field(title="Player")]
+
+
 class Violation(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -7913,6 +7962,34 @@ class PhasedOrdersTracePhase(BaseModel):
     phase: Annotated[int, Field(title="Phase")]
 
 
+class PhasedOrdersUnsealOrdersRequest(BaseModel):
+    """
+    An envelope to open for the player who sealed it.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    envelope: Envelope
+    receipt: Annotated[
+        str,
+        Field(
+            description="The receipt given with the envelope.",
+            pattern="^[0-9a-f]{64}$",
+            title="Receipt",
+        ),
+    ]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
+    ]
+
+
 class PhasedOrdersView(BaseModel):
     """
     A state as a player may see it: each field nobody may read as a handle (sealed
@@ -8486,6 +8563,32 @@ class RulesetList(BaseModel):
         extra="allow",
     )
     rulesets: Annotated[list[RulesetSummary], Field(title="Rulesets")]
+
+
+class SealedOrders(BaseModel):
+    """
+    The verdict on the orders given alone, and, when they are legal, the envelope to
+    hand to whoever resolves the turn, with the receipt to keep.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    envelope: Annotated[
+        Envelope | None,
+        Field(
+            description="The sealed orders (null when they break a rule): pass them on."
+        ),
+    ] = None
+    legal: Annotated[bool, Field(title="Legal")]
+    receipt: Annotated[
+        str | None,
+        Field(
+            description="Keep it: with it, the service opens this envelope for you (unseal-orders); the relay never sees it.",
+            title="Receipt",
+        ),
+    ] = None
+    violations: Annotated[list[Violation] | None, Field(title="Violations")] = None
 
 
 class TerritoryConquestCodeEntry(BaseModel):
@@ -9320,6 +9423,14 @@ class PhasedOrdersResolveRequest(BaseModel):
     decisions: Annotated[
         list[PhasedOrdersDecision] | None, Field(max_length=4000, title="Decisions")
     ] = None
+    envelopes: Annotated[
+        list[Envelope] | None,
+        Field(
+            description="Sealed orders (from seal-orders), one envelope per player: each opened for its player and this state, its orders added to those given in the clear.",
+            max_length=64,
+            title="Envelopes",
+        ),
+    ] = None
     level_ups: Annotated[
         list[PhasedOrdersLevelUp] | None, Field(max_length=2000, title="Level Ups")
     ] = None
@@ -9449,6 +9560,33 @@ class PhasedOrdersResolveResponse(BaseModel):
     violations: Annotated[list[Violation] | None, Field(title="Violations")] = None
 
 
+class PhasedOrdersSealOrdersRequest(BaseModel):
+    """
+    A player's orders to seal for one state: checked as given alone, then sealed.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        PhasedOrdersResolve | PhasedOrdersSubmit,
+        Field(
+            description="The player's orders, as the action that gives them alone (phased_orders: submit).",
+            discriminator="type",
+            title="PhasedOrdersAction",
+        ),
+    ]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
+    ]
+
+
 class PhasedOrdersValidateBatchRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -9505,6 +9643,14 @@ class PhasedOrdersValidateRequest(BaseModel):
         PhasedOrdersResolve | PhasedOrdersSubmit,
         Field(discriminator="type", title="PhasedOrdersAction"),
     ]
+    envelopes: Annotated[
+        list[Envelope] | None,
+        Field(
+            description="Sealed orders (from seal-orders), one envelope per player: each opened for its player and this state, its orders added to those given in the clear.",
+            max_length=64,
+            title="Envelopes",
+        ),
+    ] = None
     mode: Annotated[
         Mode6 | None,
         Field(

@@ -40,12 +40,17 @@ class Hidden:
 @dataclass(frozen=True, slots=True)
 class Private:
     """Something one player gives that the others may not read until the rules reveal it
-    (orders of a simultaneous turn): the ``action`` type it travels in, and when it is
-    revealed. It is never part of a state: it is sealed as an envelope for one player."""
+    (orders of a simultaneous turn): the ``action`` type it travels in (its ``player``
+    field names who gives it), when it is revealed, and the action type (or query) it is
+    revealed by, ``into``, which ``gather`` fills with what each envelope held. It is
+    never part of a state: the service seals it as an envelope for one player and one
+    state."""
 
     action: str
     holds: str
     revealed: str
+    into: str
+    gather: Callable[[Any, Sequence[Any]], Any]
     rules: tuple[str, ...] = ()
 
 
@@ -64,6 +69,9 @@ class Information:
     private: tuple[Private, ...] = ()
     reads: Callable[[Any], Sequence[str]] = field(default=lambda action: ())
     chosen_on_reveal: Callable[[Any], Sequence[str]] = field(default=lambda action: ())
+    # The queries that play the rules forward and draw as they go (a turn resolved, a
+    # picture of its trace): a view that withholds the seed cannot answer them.
+    drawing_queries: frozenset[str] = frozenset()
 
     @property
     def perfect(self) -> bool:
@@ -78,7 +86,7 @@ class Information:
                         "rules": list(h.rules), "shuffled": h.shuffled}
                        for h in self.hidden],
             "private": [{"action": p.action, "holds": p.holds, "revealed": p.revealed,
-                         "rules": list(p.rules)} for p in self.private],
+                         "into": p.into, "rules": list(p.rules)} for p in self.private],
         }
 
 

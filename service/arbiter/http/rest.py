@@ -61,6 +61,12 @@ class RestApi:
                   methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/view", self.timed("view", self.view),
                   methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/seal-orders",
+                  self.timed("seal-orders", self.sealed(self.service.seal_orders)),
+                  methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/unseal-orders",
+                  self.timed("unseal-orders", self.sealed(self.service.unseal_orders)),
+                  methods=["POST"]),
             Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
                   methods=["POST"]),
             # Last: any other method or path under a ruleset. Starlette would answer 405
@@ -96,6 +102,18 @@ class RestApi:
 
     async def view(self, request: Request) -> Response:
         return await self._answer(request, self.service.view)
+
+    def sealed(self, answering: Answering) -> Handler:
+        """A route of sealed orders: for a ruleset whose players give orders in secret."""
+        async def endpoint(request: Request) -> Response:
+            ruleset = self._ruleset(request)
+            if isinstance(ruleset, Response):
+                return ruleset
+            if not ruleset.information.private:
+                return problem(404, f"ruleset {ruleset.id} has no sealed orders: its players "
+                               "give nothing in secret")
+            return await self._answer(request, answering)
+        return endpoint
 
     async def query(self, request: Request) -> Response:
         ruleset = self._ruleset(request)
@@ -168,6 +186,8 @@ class RestApi:
             return ruleset
         rest = request.path_params["rest"]
         posted = {"validate", "validate-batch", "new-game", "view", *ruleset.queries}
+        if ruleset.information.private:
+            posted |= {"seal-orders", "unseal-orders"}
         if rest in posted:
             return problem(405, f"{request.url.path} answers POST only",
                            headers={"allow": "POST"})

@@ -73,6 +73,8 @@ class PrivateEntry(Answer):
                         "envelope only the service opens.")
     holds: str = Field(description="What it holds, in the game's words.")
     revealed: str = Field(description="When the rules reveal it.")
+    into: str = Field(description="What reveals it: the action type (and the query of the "
+                      "same name) that takes the envelopes of every player.")
     rules: list[str] = Field(description="The ids of the rules that reveal it.")
 
 

@@ -73,6 +73,9 @@ class Contract:
     new_game: type[BaseModel]
     view_request: type[BaseModel]
     view: type[BaseModel]
+    # Sealed orders (rulesets whose players give orders in secret; None otherwise).
+    seal_request: type[BaseModel] | None
+    unseal_request: type[BaseModel] | None
     # A state alone and its signature, as a transport that asks it several questions
     # sends them (GraphQL): parsed as the requests' states are.
     state_request: type[BaseModel]
@@ -173,6 +176,58 @@ class StateRequest(Frozen, Generic[S]):
     signature: StateSignature | None = SIGNATURE
 
 
+class Envelope(Frozen):
+    """One player's orders, sealed by the service for that player and one state: only the
+    service opens it, and only to resolve that state's turn (or for the player who sealed
+    it, with its receipt)."""
+
+    player: str = Field(min_length=1, max_length=64, description="Whose orders it holds.")
+    sealed: str = Field(min_length=1, max_length=1 << 20, pattern=r"^sealed:v1:",
+                        description="The seal, as the service answered it.")
+
+
+ENVELOPES: Any = Field(default_factory=list, max_length=64, description=(
+    "Sealed orders (from seal-orders), one envelope per player: each opened for its "
+    "player and this state, its orders added to those given in the clear."))
+
+
+class SealOrdersRequest(Frozen, Generic[S, A]):
+    """A player's orders to seal for one state: checked as given alone, then sealed."""
+
+    state: S
+    signature: StateSignature | None = SIGNATURE
+    action: A = Field(description="The player's orders, as the action that gives them "
+                      "alone (phased_orders: submit).")
+
+
+class SealedOrders(Frozen):
+    """The verdict on the orders given alone, and, when they are legal, the envelope to
+    hand to whoever resolves the turn, with the receipt to keep."""
+
+    legal: bool
+    violations: list[Violation] = Field(default_factory=list)
+    envelope: Envelope | None = Field(default=None, description="The sealed orders (null "
+                                      "when they break a rule): pass them on.")
+    receipt: str | None = Field(default=None, description="Keep it: with it, the service "
+                                "opens this envelope for you (unseal-orders); the relay "
+                                "never sees it.")
+
+
+class UnsealOrdersRequest(Frozen, Generic[S]):
+    """An envelope to open for the player who sealed it."""
+
+    state: S
+    signature: StateSignature | None = SIGNATURE
+    envelope: Envelope
+    receipt: str = Field(pattern=r"^[0-9a-f]{64}$", description="The receipt given with "
+                         "the envelope.")
+
+
+class UnsealedOrders(Frozen):
+    player: str
+    action: dict[str, Any] = Field(description="The orders the envelope holds.")
+
+
 class ViewRequest(Frozen, Generic[S]):
     """A state to be shown as a player may see it."""
 
@@ -240,8 +295,11 @@ def contract(ruleset: Ruleset) -> Contract:
     # The generic requests made concrete with models known only at start-up (Any: mypy
     # cannot check a subscript by runtime values).
     generic: Any = (ValidateRequest, ValidateBatchRequest)
+    private = ruleset.information.private
+    # A ruleset with sealed orders takes the envelopes beside the action that reveals them.
+    envelopes: dict[str, Any] = {"envelopes": (list[Envelope], ENVELOPES)} if private else {}
     validate_request = create_model(f"{prefix}ValidateRequest",
-                                    __base__=generic[0][state, action])
+                                    __base__=generic[0][state, action], **envelopes)
     batch_request = create_model(f"{prefix}ValidateBatchRequest",
                                  __base__=generic[1][state, action])
     # Outcome with the state typed as the ruleset's state, whole or by reference (when the
@@ -266,8 +324,18 @@ def contract(ruleset: Ruleset) -> Contract:
     outcomes: Any = list[outcome]
     batch_response = create_model(f"{prefix}ValidateBatchResponse", __base__=Frozen,
                                   outcomes=(outcomes, ...))
-    query_requests = {name: _as_sent(query.request, state)
+    query_requests = {name: _as_sent(query.request, state,
+                                     bool(private) and name == private[0].into)
                       for name, query in ruleset.queries.items()}
+    seal_request = unseal_request = None
+    if private:
+        sealing: Any = SealOrdersRequest
+        seal_request = create_model(f"{prefix}SealOrdersRequest",
+                                    __doc__=SealOrdersRequest.__doc__,
+                                    __base__=sealing[state, action])
+        unseal_request = create_model(f"{prefix}UnsealOrdersRequest",
+                                      __doc__=UnsealOrdersRequest.__doc__,
+                                      __base__=UnsealOrdersRequest[state])
     new_game_request = create_model(f"{prefix}NewGameRequest", __doc__=NewGameRequest.__doc__,
                                     __base__=NewGameRequest[state])
     new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
@@ -280,18 +348,22 @@ def contract(ruleset: Ruleset) -> Contract:
     state_request = create_model(f"{prefix}StateRequest", __base__=StateRequest[state])
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
                     query_requests, new_game_request, new_game, view_request, view,
-                    state_request, description)
+                    seal_request, unseal_request, state_request, description)
 
 
-def _as_sent(request: type[BaseModel], state: Any) -> type[BaseModel]:
+def _as_sent(request: type[BaseModel], state: Any, envelopes: bool = False
+             ) -> type[BaseModel]:
     """``request`` as REST reads it: its ``state`` read as ``state`` (the state, or it by
-    reference) and its ``signature`` beside it; the same name, so the documents show it
-    in the request's place."""
+    reference) and its ``signature`` beside it (and the ``envelopes`` of sealed orders,
+    for the query that reveals them); the same name, so the documents show it in the
+    request's place."""
     field = request.model_fields.get("state")
     if field is None:
         return request
+    extra: dict[str, Any] = {"envelopes": (list[Envelope], ENVELOPES)} if envelopes else {}
     return create_model(request.__name__, __base__=request, __doc__=request.__doc__,
-                        state=(state, field), signature=(StateSignature | None, SIGNATURE))
+                        state=(state, field), signature=(StateSignature | None, SIGNATURE),
+                        **extra)
 
 
 def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:

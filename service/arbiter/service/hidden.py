@@ -22,7 +22,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 import orjson
 
@@ -154,30 +154,50 @@ class Hiding:
     def query(self, ruleset: AnyRuleset, query: Query, opening: Callable[[], Opening]
               ) -> Query:
         """``query`` as a state that hides may be asked it (``opening()``: what the state
-        hid, once it is read). The legal actions a sealed state lists leave out the
-        choices made with a draw in view (an exploration once, not once per rotation that
-        fits the unseen tile); a view that withholds a field cannot list them at all."""
-        if query.name != LEGAL_ACTIONS or not ruleset.information.hidden:
-            return query
+        hid, once it is read). A state it answers hides what the state asked hid, sealed
+        again. The legal actions a sealed state lists leave out the choices made with a
+        draw in view (an exploration once, not once per rotation that fits the unseen
+        tile). A view that withholds a field cannot be asked what needs it: the legal
+        actions, or a query that plays the rules forward (``Information.drawing_queries``,
+        or one that answers a state)."""
         info = ruleset.information
+        answers_state = "state" in query.response.model_fields
+        listing = query.name == LEGAL_ACTIONS
+        if not info.hidden or not (listing or answers_state
+                                   or query.name in info.drawing_queries):
+            return query
 
         def run(request: Any) -> Any:
             hid = opening()
             if hid.withheld:
-                raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: listing the "
-                                         "legal actions needs the whole state")
+                raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: "
+                                         f"{query.name} needs the whole state")
                                  for p, _ in hid.withheld], "state")
             answer = query.run(request)
             if not hid.sealed:
                 return answer
-            listed: dict[bytes, Any] = {}
-            for action in cast(Any, answer).actions:  # a listing's model is made per ruleset
-                chosen = info.chosen_on_reveal(action)
-                unseen = action.model_copy(update=dict.fromkeys(chosen)) if chosen else action
-                listed.setdefault(orjson.dumps(unseen.model_dump(mode="json")), unseen)
-            return answer.model_copy(update={"actions": list(listed.values())})
+            if listing:
+                return self._unseen_choices(ruleset, answer)
+            state = getattr(answer, "state", None)
+            if isinstance(state, dict):
+                state = self.seal(ruleset, state)
+                answer = answer.model_copy(update={"state": state,
+                                                   "state_hash": sha256(canonical_json(state))})
+            return answer
 
         return replace(query, run=run)
+
+    @staticmethod
+    def _unseen_choices(ruleset: AnyRuleset, listed: Any) -> Any:
+        """A legal-actions answer with each choice made with a draw in view left to the
+        rules' default, and the actions that leaves the same listed once."""
+        info = ruleset.information
+        kept: dict[bytes, Any] = {}
+        for action in listed.actions:
+            chosen = info.chosen_on_reveal(action)
+            unseen = action.model_copy(update=dict.fromkeys(chosen)) if chosen else action
+            kept.setdefault(orjson.dumps(unseen.model_dump(mode="json")), unseen)
+        return listed.model_copy(update={"actions": list(kept.values())})
 
     def shuffled(self, ruleset: AnyRuleset, document: Any) -> Any:
         """A new game's request with what its rules keep face down (a stack, a deck)

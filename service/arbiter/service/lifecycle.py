@@ -37,7 +37,15 @@ from arbiter.service.answer_cache import Answers, digest
 from arbiter.service.boards import BoardStore
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.compute import Compute
-from arbiter.service.contract import HiddenShown, Returns, View, contract
+from arbiter.service.contract import (
+    HiddenShown,
+    Returns,
+    SealedOrders,
+    UnsealedOrders,
+    View,
+    contract,
+)
+from arbiter.service.envelopes import Envelopes, private_of
 from arbiter.service.hidden import CLEAR, Hiding, Opening
 from arbiter.service.issuing import Issuing
 from arbiter.service.limits import Limits
@@ -82,8 +90,10 @@ class Service:
         self.signer = signer
         self.answers = answers
         self.count_violations = count_violations
-        # Hidden fields sealed with the state keys (none without: a view withholds them).
+        # Hidden fields sealed with the state keys (none without: a view withholds them),
+        # and the envelopes of sealed orders, with the same keys.
         self.hiding = hiding or Hiding(Sealer())
+        self.envelopes = Envelopes(self.hiding.sealer)
 
     # -- whole requests --------------------------------------------------------------------
 
@@ -95,8 +105,9 @@ class Service:
             read = self._read(ruleset, contract(ruleset).validate_request, body, document)
             req = read.request
             opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
+            action = self._gathered(opened, req.action, getattr(req, "envelopes", ()))
             returned = Returned(req.returns, lambda: document["state"])
-            written = outcome_json(self._rule(opened, req.action, req.mode, returned)[0].fields)
+            written = outcome_json(self._rule(opened, action, req.mode, returned)[0].fields)
             self.limits.check_size(len(written))
             return written
 
@@ -159,6 +170,52 @@ class Service:
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
 
+    async def seal_orders(self, ruleset: AnyRuleset, body: bytes, document: Any = None
+                          ) -> bytes:
+        """``POST /v1/rulesets/{id}/seal-orders``: a player's orders judged as given alone
+        and, when legal, sealed as an envelope for that player and this state."""
+        private = private_of(ruleset)
+        request = contract(ruleset).seal_request
+        assert private is not None and request is not None  # the route is the ruleset's
+        document = _document(body, document)
+
+        def work() -> bytes:
+            read = self._read(ruleset, request, body, document)
+            req = read.request
+            opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
+            action = ruleset.parse_action(req.action)
+            if getattr(action, "type", None) != private.action:
+                raise Malformed([Problem("/action/type", f"the orders to seal go as a "
+                                         f"{private.action}, given alone")])
+            outcome = opened.position().ruling(action).outcome
+            answer = SealedOrders(legal=outcome.legal, violations=outcome.violations)
+            if outcome.legal:
+                envelope, receipt = self.envelopes.seal(
+                    ruleset, opened.position().canonical().hash(), action.player, action)
+                answer = answer.model_copy(update={"envelope": envelope, "receipt": receipt})
+            return answer.model_dump_json().encode()
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    async def unseal_orders(self, ruleset: AnyRuleset, body: bytes, document: Any = None
+                            ) -> bytes:
+        """``POST /v1/rulesets/{id}/unseal-orders``: an envelope opened for the player who
+        sealed it (who holds its receipt), for the state it was sealed for."""
+        request = contract(ruleset).unseal_request
+        assert request is not None  # the route is the ruleset's
+        document = _document(body, document)
+
+        def work() -> bytes:
+            read = self._read(ruleset, request, body, document)
+            req = read.request
+            opened = self._open(ruleset, read, req.signature)
+            action = self.envelopes.unseal(ruleset, opened.position().canonical().hash(),
+                                           req.envelope, req.receipt)
+            return UnsealedOrders(player=req.envelope.player,
+                                  action=action.model_dump(mode="json")).model_dump_json().encode()
+
+        return await self._with_board(ruleset, lambda: self.compute.run(work))
+
     async def view(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
         """``POST /v1/rulesets/{id}/view``: the state as a player may see it."""
         document = _document(body, document)
@@ -195,7 +252,8 @@ class Service:
             read = self._read(ruleset, model, body, _document(body, document))
             opened = self._open(ruleset, read, getattr(read.request, "signature", None))
             openings.append(opened.opening)
-            return read.request.model_copy(update={"state": opened.state})
+            asked = read.request.model_copy(update={"state": opened.state})
+            return self._gathered(opened, asked, getattr(asked, "envelopes", ()))
 
         asked = self.hiding.query(ruleset, query, lambda: openings[-1])
         return await self._with_board(
@@ -338,6 +396,15 @@ class Service:
             opened.signed = True
         self._refuse_draws(opened, actions)
         return opened
+
+    def _gathered(self, opened: Opened, resolving: Any, envelopes: Sequence[Any]) -> Any:
+        """``resolving`` with the orders the envelopes sent beside it hold (each opened for
+        its player and this state); itself without any."""
+        if not envelopes:
+            return resolving
+        return self.envelopes.gather(opened.ruleset, opened.position().canonical().hash(),
+                                     opened.ruleset.parse_action(resolving)
+                                     if hasattr(resolving, "root") else resolving, envelopes)
 
     def _refuse_draws(self, opened: Opened, actions: Sequence[tuple[Any, str]]) -> None:
         """A signed game's draws are the service's to make; a sealed game's are unseen

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import os
 from dataclasses import dataclass, field
 
@@ -47,10 +49,14 @@ class Sealer:
 
     keys: tuple[tuple[str, bytes], ...] = ()
     _by_id: dict[str, AESGCM] = field(init=False)
+    _receipts: bytes = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {key_id: derive(secret)
                                             for key_id, secret in self.keys})
+        object.__setattr__(self, "_receipts", b"".join(
+            HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+                 info=b"arbiter/seal/v1 receipt").derive(secret) for _, secret in self.keys[:1]))
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Sealer:
@@ -95,6 +101,16 @@ class Sealer:
                 f"{what} does not open here: it was sealed for another game, another "
                 "state or another place, or it was edited; send it exactly as the service "
                 "answered it", at) from None
+
+
+    def receipt(self, token: str) -> str:
+        """What only the one a seal was made for is given beside it (never the relay):
+        HMAC-SHA-256 of the seal under a key of its own, so presenting it proves to have
+        been the sealer (the player who may have their own envelope opened)."""
+        return hmac.new(self._receipts, token.encode(), hashlib.sha256).hexdigest()
+
+    def holds_receipt(self, token: str, receipt: str) -> bool:
+        return self.on and hmac.compare_digest(self.receipt(token), receipt)
 
 
 def _associated(ruleset: str, holds: str, bound: bytes) -> bytes:

@@ -669,6 +669,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/phased_orders/seal-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seal one player's orders for this state: judged as given alone, then an envelope only the service opens, to resolve this state's turn. */
+        post: operations["sealOrdersPhasedOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rulesets/phased_orders/unseal-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open an envelope for the player who sealed it (with its receipt). */
+        post: operations["unsealOrdersPhasedOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/phased_orders/validate": {
         parameters: {
             query?: never;
@@ -3006,6 +3040,24 @@ export interface components {
          * @enum {string}
          */
         BonusEffect: "trap_token" | "spy_token" | "card_destruction" | "double_move" | "krystallium_production" | "production";
+        /**
+         * Envelope
+         * @description One player's orders, sealed by the service for that player and one state: only the
+         *     service opens it, and only to resolve that state's turn (or for the player who sealed
+         *     it, with its receipt).
+         */
+        Envelope: {
+            /**
+             * Player
+             * @description Whose orders it holds.
+             */
+            player: string;
+            /**
+             * Sealed
+             * @description The seal, as the service answered it.
+             */
+            sealed: string;
+        };
         /** Event */
         Event: {
             at?: components["schemas"]["Location"];
@@ -5832,6 +5884,11 @@ export interface components {
             combat_results?: components["schemas"]["PhasedOrdersCombatResult"][];
             /** Decisions */
             decisions?: components["schemas"]["PhasedOrdersDecision"][];
+            /**
+             * Envelopes
+             * @description Sealed orders (from seal-orders), one envelope per player: each opened for its player and this state, its orders added to those given in the clear.
+             */
+            envelopes?: components["schemas"]["Envelope"][];
             /** Level Ups */
             level_ups?: components["schemas"]["PhasedOrdersLevelUp"][];
             /**
@@ -6015,6 +6072,21 @@ export interface components {
             subphase: string;
             /** Unit */
             unit: string;
+        };
+        /**
+         * PhasedOrdersSealOrdersRequest
+         * @description A player's orders to seal for one state: checked as given alone, then sealed.
+         */
+        PhasedOrdersSealOrdersRequest: {
+            /** @description The player's orders, as the action that gives them alone (phased_orders: submit). */
+            action: components["schemas"]["PhasedOrdersAction"];
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
         };
         /**
          * PhasedOrdersSpell
@@ -6590,6 +6662,25 @@ export interface components {
             unit: string;
         };
         /**
+         * PhasedOrdersUnsealOrdersRequest
+         * @description An envelope to open for the player who sealed it.
+         */
+        PhasedOrdersUnsealOrdersRequest: {
+            envelope: components["schemas"]["Envelope"];
+            /**
+             * Receipt
+             * @description The receipt given with the envelope.
+             */
+            receipt: string;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
+        };
+        /**
          * PhasedOrdersUpkeepChargedEventParams
          * @description The params of phased_orders's event upkeep_charged: "{player} owes {charge} upkeep and pays {paid}: {resources} left"
          */
@@ -6667,6 +6758,11 @@ export interface components {
         /** PhasedOrdersValidateRequest */
         PhasedOrdersValidateRequest: {
             action: components["schemas"]["PhasedOrdersAction"];
+            /**
+             * Envelopes
+             * @description Sealed orders (from seal-orders), one envelope per player: each opened for its player and this state, its orders added to those given in the clear.
+             */
+            envelopes?: components["schemas"]["Envelope"][];
             /**
              * Mode
              * @description advisory: apply an illegal action whose effect is well defined and return its violations as warnings.
@@ -6789,6 +6885,11 @@ export interface components {
              * @description What it holds, in the game's words.
              */
             holds: string;
+            /**
+             * Into
+             * @description What reveals it: the action type (and the query of the same name) that takes the envelopes of every player.
+             */
+            into: string;
             /**
              * Revealed
              * @description When the rules reveal it.
@@ -8086,6 +8187,28 @@ export interface components {
             sealed: string | null;
         };
         /**
+         * SealedOrders
+         * @description The verdict on the orders given alone, and, when they are legal, the envelope to
+         *     hand to whoever resolves the turn, with the receipt to keep.
+         */
+        SealedOrders: {
+            /**
+             * @description The sealed orders (null when they break a rule): pass them on.
+             * @default null
+             */
+            envelope?: components["schemas"]["Envelope"] | null;
+            /** Legal */
+            legal: boolean;
+            /**
+             * Receipt
+             * @description Keep it: with it, the service opens this envelope for you (unseal-orders); the relay never sees it.
+             * @default null
+             */
+            receipt?: string | null;
+            /** Violations */
+            violations?: components["schemas"]["Violation"][];
+        };
+        /**
          * StateSignature
          * @description A state's signature (`ARBITER_STATE_KEYS`): an HMAC-SHA-256 over the state's
          *     signing digest, made by the service and tagged with the id of the key that made it.
@@ -9367,6 +9490,18 @@ export interface components {
          * @enum {string}
          */
         UnitClass: "infantry" | "cavalry" | "siege_engine" | "vessel";
+        /** UnsealedOrders */
+        UnsealedOrders: {
+            /**
+             * Action
+             * @description The orders the envelope holds.
+             */
+            action: {
+                [key: string]: unknown;
+            };
+            /** Player */
+            player: string;
+        };
         /** Violation */
         Violation: {
             at?: components["schemas"]["Location"];
@@ -12575,6 +12710,202 @@ export interface operations {
             405: {
                 headers: {
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sealOrdersPhasedOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhasedOrdersSealOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SealedOrders"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsealOrdersPhasedOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhasedOrdersUnsealOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsealedOrders"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -212,9 +212,19 @@ export class PhasedOrdersClient {
     return this.transport.call({ operationId: "resolvePhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/resolve" }, body, options);
   }
 
+  /** Seal one player's orders for this state: judged as given alone, then an envelope only the service opens, to resolve this state's turn. `POST /v1/rulesets/phased_orders/seal-orders` (sealOrdersPhasedOrders). */
+  sealOrders(body: RequestBody<"sealOrdersPhasedOrders">, options?: CallOptions): Promise<Answer<"sealOrdersPhasedOrders">> {
+    return this.transport.call({ operationId: "sealOrdersPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/seal-orders" }, body, options);
+  }
+
   /** The JSON Schema (2020-12) of a phased_orders state. `GET /v1/rulesets/phased_orders/schema/state.json` (stateSchemaPhasedOrders). */
   stateSchema(options?: CallOptions): Promise<Answer<"stateSchemaPhasedOrders">> {
     return this.transport.call({ operationId: "stateSchemaPhasedOrders", method: "GET", path: "/v1/rulesets/phased_orders/schema/state.json" }, undefined, options);
+  }
+
+  /** Open an envelope for the player who sealed it (with its receipt). `POST /v1/rulesets/phased_orders/unseal-orders` (unsealOrdersPhasedOrders). */
+  unsealOrders(body: RequestBody<"unsealOrdersPhasedOrders">, options?: CallOptions): Promise<Answer<"unsealOrdersPhasedOrders">> {
+    return this.transport.call({ operationId: "unsealOrdersPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/unseal-orders" }, body, options);
   }
 
   /** Judge one action: legal or every violation, the resulting state, events. `POST /v1/rulesets/phased_orders/validate` (validatePhasedOrders). */
