@@ -94,6 +94,9 @@ class Sealer:
                                    "does not hold (retired, or another service's)", at)
         try:
             raw = base64.urlsafe_b64decode(body.encode())
+            if base64.urlsafe_b64encode(raw).decode() != body:
+                # The spare bits of base64's last character: a seal is written one way.
+                raise ValueError("not as the service wrote it")
             return key.decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:],
                                _associated(ruleset, holds, bound))
         except (InvalidTag, binascii.Error, ValueError):
