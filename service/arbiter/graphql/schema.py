@@ -64,7 +64,7 @@ from arbiter.graphql.types import (
     state_scalar,
 )
 from arbiter.service.configured import configured
-from arbiter.service.contract import Outcome, Returns, View, camel
+from arbiter.service.contract import Envelope, Outcome, Returns, View, camel
 from arbiter.service.lifecycle import Service
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
@@ -210,11 +210,13 @@ class SchemaBuilder:
         service = self.service
 
         async def validate(root: Asked, action: Any, mode: Any = None,
-                           returns: Any = None) -> Answered:
-            where = Where("validate", {"action": action}, maker, root.where)
+                           returns: Any = None, envelopes: Any = None) -> Answered:
+            where = Where("validate", {"action": action, "envelopes": envelopes}, maker,
+                          root.where)
             sent = _action_json(action, ("action",), maker, where)
             judged = await answered(service.judge(root.opened, sent, _mode(mode),
-                                                  _returns(returns)), where)
+                                                  _returns(returns),
+                                                  plain(envelopes or [], maker)), where)
             return Answered(judged)
 
         async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
@@ -231,16 +233,27 @@ class SchemaBuilder:
             "outcomes", _outcomes, list_of(outcome), "One outcome per action judged, in "
             "order (a sequence stops after the first not applied).", [])],
             description="What validateBatch answers, as REST's validate-batch does.")
+        sealed = self._envelopes_argument(ruleset, ruleset.information.private[0].into
+                                          if ruleset.information.private else "")
         return [
             field("validate", validate, outcome, "Judge one action against the state.",
                   [argument("action", action_input), argument("mode", Mode | None, None),
-                   returned]),
+                   returned, *sealed]),
             field("validate_batch", validate_many, outcomes,
                   "Judge several actions, each alone or in sequence.",
                   [argument("actions", list_of(action_input)),
                    argument("mode", BatchMode | None, None),
                    argument("strictness", Mode | None, None), returned]),
         ]
+
+    def _envelopes_argument(self, ruleset: Ruleset, name: str) -> list[Any]:
+        """``envelopes``: the sealed orders of every player, for the action (or query)
+        ``name`` when it is the one that reveals them (``Information.private``)."""
+        private = ruleset.information.private
+        if not private or name != private[0].into:
+            return []
+        envelope = self.maker.object(Envelope, input=True, name="EnvelopeInput")
+        return [argument("envelopes", list_of(envelope) | None, None)]
 
     def _view_field(self, ruleset: Ruleset, state_type: Any) -> StrawberryField:
         """``view(player)``: the state as a player may see it, as REST's view answers."""
@@ -277,6 +290,7 @@ class SchemaBuilder:
                 tp = list_of(count_entry(name, input=True))
             arguments.append(argument(name, tp) if info.is_required()
                              else argument(name, tp | None, None))
+        arguments += self._envelopes_argument(ruleset, query.name)
         response = maker.object(query.response, input=False)
 
         field_name = camel(query.name.replace("-", "_"))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import orjson
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.errors import InvalidInput, Problem
@@ -38,6 +38,7 @@ from arbiter.service.boards import BoardStore
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.compute import Compute
 from arbiter.service.contract import (
+    Envelope,
     HiddenShown,
     Returns,
     SealedOrders,
@@ -306,15 +307,17 @@ class Service:
         return await self._with_board(ruleset, lambda: self.compute.run(work))
 
     async def judge(self, opened: Opened, action: Any, mode: Mode = "strict",
-                    returns: Returns = "state") -> Judged:
+                    returns: Returns = "state", envelopes: Sequence[Any] = ()) -> Judged:
         """One action (as JSON) judged against ``opened``, its resulting state returned as
         ``returns`` says (a patch against the state as ``opened`` was sent); its answer
-        counts against the request's answer limit with the other questions'."""
+        counts against the request's answer limit with the other questions'. With the
+        ``envelopes`` of sealed orders (as JSON), their orders added to the action's."""
 
         def work() -> Judged:
             self.limits.check_outcomes(1, opened.size, returns == "state", add_up=True)
             parsed = self._action(opened.ruleset, action, ("action",))
             self._refuse_draws(opened, [(parsed, "/action")])
+            parsed = self._gathered(opened, parsed, _envelopes(envelopes))
             return self._rule(opened, parsed, mode, _returned(returns, opened))[0]
 
         return await self.compute.run(work)
@@ -342,12 +345,15 @@ class Service:
         through the cache."""
 
         def request() -> BaseModel:
+            asked = {k: v for k, v in arguments.items() if k != "envelopes"}
             try:
-                req = query.request.model_validate({"state": opened.state, **arguments})
+                req = query.request.model_validate({"state": opened.state, **asked})
             except ValidationError as exc:
                 raise Malformed.of(exc, arguments, subject="arguments") from None
             self.limits.check_steps(req, skip=("state",))
-            return req
+            gathered: BaseModel = self._gathered(
+                opened, req, _envelopes(arguments.get("envelopes") or ()))
+            return gathered
 
         asked = self.hiding.query(opened.ruleset, query, lambda: opened.opening)
         return await self.answers.of_question(opened.ruleset, asked, opened.digest,
@@ -510,6 +516,14 @@ def _signature(value: Any) -> StateSignature | None:
         return StateSignature.model_validate(value)
     except ValidationError as exc:
         raise Malformed.of(exc, value, ("signature",), "signature") from None
+
+
+def _envelopes(sent: Sequence[Any]) -> list[Envelope]:
+    """Envelopes sent as JSON (GraphQL's arguments), as their model."""
+    try:
+        return TypeAdapter(list[Envelope]).validate_python(list(sent))
+    except ValidationError as exc:
+        raise Malformed.of(exc, list(sent), ("envelopes",), "envelopes") from None
 
 
 def _returned(returns: Returns, opened: Opened) -> Returned:
