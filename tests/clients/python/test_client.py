@@ -217,3 +217,32 @@ def test_every_ruleset_has_a_readme_example() -> None:
     for tag in DOC["tags"]:
         if tag["name"] not in ("rulesets", "graphql", "service"):
             assert f"client.{tag['name']}." in text
+
+
+def test_a_turn_from_three_envelopes_each_sealed_by_its_own_client() -> None:
+    """Hidden information through the client, against a service that seals: a game
+    master starts the game; three players, each with a client of their own, seal their
+    orders; the game master resolves the turn from the three envelopes."""
+    melee = json.loads((ROOT / "tests" / "cases" / "phased_orders" / "blind2"
+                        / "p12_default_damage_spills_over_to_the_next_weakest.json").read_text())
+    issuer = "game-master-" + "m" * 32
+    env = {"ARBITER_STATE_KEYS": "k1:" + "s" * 40, "ARBITER_ISSUER_KEYS": issuer}
+    with serve(env) as base, ArbiterClient(base, api_key=issuer) as master:
+        game = master.phased_orders.new_game(melee["state"])
+        assert game.signature is not None
+        state, signature = game.state, game.signature.model_dump()
+        envelopes = []
+        for order in melee["action"]["orders"]:
+            with ArbiterClient(base) as player:
+                sealed = player.phased_orders.seal_orders(state, signature=signature, action={
+                    "type": "submit", "player": order["player"], "orders": [order]})
+            assert sealed.legal and sealed.envelope is not None and sealed.receipt
+            envelopes.append(sealed.envelope.model_dump())
+        turn = master.phased_orders.resolve(state, signature=signature, envelopes=envelopes)
+        assert turn.status == "resolved"
+        assert [e.params["player"] for e in turn.events or []
+                if e.kind == "orders_received"] == ["red", "blue", "green"]
+        with pytest.raises(ArbiterProblem) as refused:
+            master.phased_orders.resolve(state, signature=signature, envelopes=[
+                {**envelopes[0], "player": "blue"}])
+        assert refused.value.errors[0].pointer == "/envelopes/0/sealed"
