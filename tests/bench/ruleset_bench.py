@@ -64,6 +64,7 @@ def run(quick: bool) -> list[dict[str, Any]]:
     rows += phased_orders_rows(quick)
     rows += render_rows(quick)
     rows += signing_rows(quick)
+    rows += sealing_rows(quick)
     return rows
 
 
@@ -99,6 +100,47 @@ def signing_rows(quick: bool) -> list[dict[str, Any]]:
             {"what": "service validate, 331 hexes, signed state in and out",
              "median_us": us(signed_s),
              "added_pct": round((signed_s / unsigned_s - 1) * 100, 1)}]
+
+
+def sealing_rows(quick: bool) -> list[dict[str, Any]]:
+    """Sealed hidden fields (service/hidden.py): a validate on the 331-hex board in digital
+    mode with a full tile stack (48 tiles), relic bag and event deck (40 cards), its state
+    signed, sent in the clear against the same state sealed (every hidden field opened
+    before judging and sealed again in the answer), sampled in turn through the lifecycle."""
+    import asyncio
+
+    from arbiter.service.configured import configured
+    from arbiter.settings import Settings
+
+    hm = load("hex_maneuver")
+    service = configured(Settings(state_keys="bench:" + "s" * 32))
+    body = hexes.validate_body(10)
+    tile = {"hexes": [{"dq": dq, "dr": dr, "terrain": "plains"} for dq, dr in
+                      ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))]}
+    players = len(body["state"]["players"])
+    setup = {**body["state"], "rng": 0, "tiles": [{**tile, "id": f"t-{i}"} for i in range(48)],
+             "relics": {"total": players + 1, "to_place": players + 1,
+                        "bag": [f"relic-{i}" for i in range(players + 1)], "placed": []},
+             "events": {"deck": [f"card-{i}" for i in range(40)], "rows": []}}
+    first = hm.start(setup, 7)
+    signature = service.signer.sign(hm, first.canonical).model_dump()
+    sealed_state = service.hiding.seal(hm, first.state)
+    clear = orjson.dumps({**body, "state": first.state, "signature": signature})
+    sealed = orjson.dumps({**body, "state": sealed_state, "signature": signature})
+    loop = asyncio.new_event_loop()
+
+    def judge(raw: bytes) -> bytes:
+        answer: bytes = loop.run_until_complete(service.validate(hm, raw))
+        return answer
+
+    assert b'"sealed":"sealed:v1:bench:' in judge(sealed) and b'"legal":true' in judge(sealed)
+    clear_s, sealed_s = interleaved_medians([lambda: judge(clear), lambda: judge(sealed)],
+                                            budget=0.5 if quick else 6.0)
+    return [{"what": "service validate, 331 hexes, signed, stack/bag/deck in the clear",
+             "median_us": us(clear_s)},
+            {"what": "service validate, 331 hexes, signed, stack/bag/deck/seed sealed",
+             "median_us": us(sealed_s), "added_us": us(sealed_s - clear_s),
+             "added_pct": round((sealed_s / clear_s - 1) * 100, 1)}]
 
 
 def area_movement_rows(quick: bool) -> list[dict[str, Any]]:
