@@ -418,3 +418,35 @@ def test_a_sealed_state_is_judged_as_the_same_state_in_the_clear(
     else:  # refused before the draw: its reasons, none it would have shown
         assert {v["code"] for v in sealed["violations"]} <= {
             v["code"] for v in clear["violations"]}
+
+
+def test_graphql_seals_resolves_and_opens_orders(sealing: TestClient) -> None:
+    game = new_game(sealing, MELEE["state"], PO)
+    query = """query($s: PhasedOrdersState!, $sig: StateSignatureInput,
+                     $a: PhasedOrdersActionInput!) {
+      phasedOrders(state: $s, signature: $sig) {
+        sealOrders(action: $a) { legal envelope { player sealed } receipt } } }"""
+    envelopes, receipts = [], []
+    for order in MELEE["action"]["orders"]:
+        submit = {"submit": {"player": order["player"],
+                             "orders": [{order["order"]: {k: v for k, v in order.items()
+                                                          if k != "order"}}]}}
+        r = sealing.post("/graphql", json={"query": query, "variables": {
+            "s": game["state"], "sig": game["signature"], "a": submit}})
+        sealed = r.json()["data"]["phasedOrders"]["sealOrders"]
+        assert sealed["legal"], r.json()
+        envelopes.append(sealed["envelope"])
+        receipts.append(sealed["receipt"])
+    resolve = """query($s: PhasedOrdersState!, $sig: StateSignatureInput, $e: [EnvelopeInput!],
+                      $own: EnvelopeInput!, $r: String!) {
+      phasedOrders(state: $s, signature: $sig) {
+        resolve(envelopes: $e) { status events { kind } }
+        unsealOrders(envelope: $own, receipt: $r) { player action } } }"""
+    r = sealing.post("/graphql", json={"query": resolve, "variables": {
+        "s": game["state"], "sig": game["signature"], "e": envelopes, "own": envelopes[1],
+        "r": receipts[1]}})
+    answer = r.json()["data"]["phasedOrders"]
+    assert answer["resolve"]["status"] == "resolved"
+    assert [e["kind"] for e in answer["resolve"]["events"]].count("orders_received") == 3
+    assert answer["unsealOrders"]["player"] == "blue"
+    assert answer["unsealOrders"]["action"]["orders"] == [MELEE["action"]["orders"][1]]

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '554d1a8d1b5ce364bae6eda17511399d5ad66915ad9c915047805d135fc1101c'
+SCHEMA_SHA256 = '77b697412f3c421779555c588910cb52546e2d35c743cb89b96658f826cc28bd'
 
 
 class AreaMovement(RulesetApi):

@@ -12,7 +12,7 @@ naming a list or a seed: what a view shows of a hidden list is its length.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -51,6 +51,9 @@ class Private:
     revealed: str
     into: str
     gather: Callable[[Any, Sequence[Any]], Any]
+    # One player's part of an action that reveals them (the documents' example: the
+    # first player's orders of the ruleset's example turn), as JSON.
+    example: Callable[[Mapping[str, Any]], dict[str, Any]]
     rules: tuple[str, ...] = ()
 
 

@@ -64,8 +64,16 @@ from arbiter.graphql.types import (
     state_scalar,
 )
 from arbiter.service.configured import configured
-from arbiter.service.contract import Envelope, Outcome, Returns, View, camel
-from arbiter.service.lifecycle import Service
+from arbiter.service.contract import (
+    Envelope,
+    Outcome,
+    Returns,
+    SealedOrders,
+    UnsealedOrders,
+    View,
+    camel,
+)
+from arbiter.service.lifecycle import Service, envelopes_of
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
 from arbiter.settings import Settings
@@ -194,6 +202,8 @@ class SchemaBuilder:
         try:
             for query in ruleset.queries.values():
                 fields.append(self._query_field(ruleset, query))
+            if ruleset.information.private:
+                fields += self._sealed_orders_fields(ruleset, action_input)
         finally:
             maker.local, maker.local_state = {}, None
         questions = create_type(f"{prefix}Questions", fields,
@@ -254,6 +264,38 @@ class SchemaBuilder:
             return []
         envelope = self.maker.object(Envelope, input=True, name="EnvelopeInput")
         return [argument("envelopes", list_of(envelope) | None, None)]
+
+    def _sealed_orders_fields(self, ruleset: Ruleset, action_input: Any
+                              ) -> list[StrawberryField]:
+        """``sealOrders(action)`` and ``unsealOrders(envelope, receipt)``, as REST's
+        seal-orders and unseal-orders answer (a ruleset whose players give orders in
+        secret)."""
+        maker, service = self.maker, self.service
+        sealed = maker.object(SealedOrders, input=False,
+                              name=f"{camel(ruleset.id)}SealedOrders")
+        unsealed = maker.object(UnsealedOrders, input=False)
+        envelope = maker.object(Envelope, input=True, name="EnvelopeInput")
+
+        async def seal(root: Asked, action: Any) -> SealedOrders:
+            where = Where("sealOrders", {"action": action}, maker, root.where)
+            sent = _action_json(action, ("action",), maker, where)
+            return await answered(service.compute.run(
+                lambda: service.sealed(root.opened, sent)), where)
+
+        async def unseal(root: Asked, envelope: Any, receipt: str) -> UnsealedOrders:
+            where = Where("unsealOrders", {"envelope": envelope, "receipt": receipt}, maker,
+                          root.where)
+            sent = envelopes_of([plain(envelope, maker)])[0]
+            return await answered(service.compute.run(
+                lambda: service.unsealed(root.opened, sent, receipt)), where)
+
+        return [field("seal_orders", seal, sealed, "Seal one player's orders for this state "
+                      "(judged as given alone): an envelope only the service opens, to "
+                      "resolve this state's turn, and the receipt to keep.",
+                      [argument("action", action_input)]),
+                field("unseal_orders", unseal, unsealed, "Open an envelope for the player who "
+                      "sealed it (with its receipt).",
+                      [argument("envelope", envelope), argument("receipt", str)])]
 
     def _view_field(self, ruleset: Ruleset, state_type: Any) -> StrawberryField:
         """``view(player)``: the state as a player may see it, as REST's view answers."""

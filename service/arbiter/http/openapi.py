@@ -23,6 +23,7 @@ from arbiter.http.openapi_examples import (
     answer_example,
     board_not_found_example,
     malformed_example,
+    unseal_orders_body,
 )
 from arbiter.http.problems import BOARD_NOT_FOUND, LIMIT_TYPE, PROBLEM_TYPES, STATE_SIGNATURE
 from arbiter.service.catalogue import BoardStored, RulesetList, ruleset_list
@@ -269,7 +270,8 @@ def _posted_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], 
             body["examples"] = {f"example-{i}": {"value": dict(e)}
                                 for i, e in enumerate(query.examples, start=1)}
         else:
-            example = example_body(ruleset, name)
+            example = (unseal_orders_body(ruleset) if name == "unseal-orders"
+                       else example_body(ruleset, name))
             if example is not None:
                 body["example"] = example
         paths[f"/v1/rulesets/{ruleset.id}/{name}"] = {"post": {

@@ -14,7 +14,15 @@ from pydantic import ValidationError
 from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.registry import AnyRuleset
 from arbiter.http.problems import board_not_found, problem_body
-from arbiter.service.contract import HiddenShown, View, contract, example_body
+from arbiter.service.contract import (
+    HiddenShown,
+    SealedOrders,
+    UnsealedOrders,
+    View,
+    contract,
+    example_body,
+)
+from arbiter.service.envelopes import Envelopes
 from arbiter.service.hidden import Hiding
 from arbiter.service.problems import BoardNotFound, Malformed
 from arbiter.service.returns import Returned
@@ -22,6 +30,8 @@ from arbiter.service.sealing import Sealer
 
 # The seed of the new-game example (the service draws a game's seed; the example shows one).
 EXAMPLE_SEED = 20240229
+# The key the sealed-orders examples are sealed with (never a service's).
+EXAMPLE_KEYS = (("example", b"an example key, not a service's: " + b"x" * 32),)
 UNKNOWN_BOARD = "sha256:" + "0" * 64
 LOG = logging.getLogger("arbiter")
 
@@ -39,7 +49,7 @@ def answer_example(ruleset: AnyRuleset, route: str) -> Any:
 
 
 def _answer(ruleset: AnyRuleset, route: str) -> Any:
-    body = example_body(ruleset, route)
+    body = example_body(ruleset, "seal-orders" if route == "unseal-orders" else route)
     if body is None:
         return None
     examples = ruleset.examples
@@ -52,6 +62,8 @@ def _answer(ruleset: AnyRuleset, route: str) -> Any:
         first = ruleset.start(examples.state, EXAMPLE_SEED)
         return {"ruleset": ruleset.id, "ruleset_version": ruleset.version,
                 "state": first.state, "state_hash": first.canonical.hash(), "signature": None}
+    if route in ("seal-orders", "unseal-orders"):
+        return _sealed_orders_example(ruleset, body, route)
     if route == "view":  # as a service without keys shows it: hidden fields withheld
         state = Hiding(Sealer()).view(ruleset, dict(examples.state))
         hidden = [HiddenShown(pointer=p, count=h["count"], sealed=False)
@@ -60,6 +72,31 @@ def _answer(ruleset: AnyRuleset, route: str) -> Any:
                           state_hash=sha256(canonical_json(state))).model_dump_json())
     query = ruleset.queries[route]
     return _json(query.run(query.request.model_validate(body)).model_dump_json())
+
+
+def _sealed_orders_example(ruleset: AnyRuleset, body: dict[str, Any], route: str) -> Any:
+    """The example orders sealed, and opened, under an example key (the documents are
+    built without the service's keys)."""
+    envelopes = Envelopes(Sealer(EXAMPLE_KEYS, nonce=bytes))  # zeros: the same each build
+    action = ruleset.parse_action(body["action"])
+    state_hash = ruleset.position(body["state"]).canonical().hash()
+    envelope, receipt = envelopes.seal(ruleset, state_hash, action.player, action)
+    if route == "unseal-orders":
+        opened = envelopes.unseal(ruleset, state_hash, envelope, receipt)
+        return _json(UnsealedOrders(player=envelope.player,
+                                    action=opened.model_dump(mode="json")).model_dump_json())
+    return _json(SealedOrders(legal=True, envelope=envelope, receipt=receipt).model_dump_json())
+
+
+def unseal_orders_body(ruleset: AnyRuleset) -> dict[str, Any] | None:
+    """The unseal-orders request's example: the seal-orders example's envelope, with its
+    receipt, under the example key."""
+    sealing = example_body(ruleset, "seal-orders")
+    if sealing is None:
+        return None
+    answer = _sealed_orders_example(ruleset, sealing, "seal-orders")
+    return {"state": sealing["state"], "envelope": answer["envelope"],
+            "receipt": answer["receipt"]}
 
 
 def malformed_example(ruleset: AnyRuleset) -> dict[str, Any]:

@@ -327,15 +327,7 @@ def contract(ruleset: Ruleset) -> Contract:
     query_requests = {name: _as_sent(query.request, state,
                                      bool(private) and name == private[0].into)
                       for name, query in ruleset.queries.items()}
-    seal_request = unseal_request = None
-    if private:
-        sealing: Any = SealOrdersRequest
-        seal_request = create_model(f"{prefix}SealOrdersRequest",
-                                    __doc__=SealOrdersRequest.__doc__,
-                                    __base__=sealing[state, action])
-        unseal_request = create_model(f"{prefix}UnsealOrdersRequest",
-                                      __doc__=UnsealOrdersRequest.__doc__,
-                                      __base__=UnsealOrdersRequest[state])
+    seal_request, unseal_request = _sealed_orders(ruleset, state) if private else (None, None)
     new_game_request = create_model(f"{prefix}NewGameRequest", __doc__=NewGameRequest.__doc__,
                                     __base__=NewGameRequest[state])
     new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
@@ -349,6 +341,17 @@ def contract(ruleset: Ruleset) -> Contract:
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
                     query_requests, new_game_request, new_game, view_request, view,
                     seal_request, unseal_request, state_request, description)
+
+
+def _sealed_orders(ruleset: Ruleset, state: Any) -> tuple[type[BaseModel], type[BaseModel]]:
+    """The requests of seal-orders and unseal-orders, for a ruleset whose players give
+    orders in secret."""
+    prefix = camel(ruleset.id)
+    sealing: Any = SealOrdersRequest
+    return (create_model(f"{prefix}SealOrdersRequest", __doc__=SealOrdersRequest.__doc__,
+                         __base__=sealing[state, ruleset.action_model]),
+            create_model(f"{prefix}UnsealOrdersRequest", __doc__=UnsealOrdersRequest.__doc__,
+                         __base__=UnsealOrdersRequest[state]))
 
 
 def _as_sent(request: type[BaseModel], state: Any, envelopes: bool = False
@@ -374,6 +377,9 @@ def example_body(ruleset: Ruleset, what: str) -> dict[str, Any] | None:
         return {"state": examples.state, "actions": [examples.action], "mode": "each"}
     if what in ("new-game", "view"):
         return {"state": examples.state}
+    private = ruleset.information.private
+    if what == "seal-orders" and private:
+        return {"state": examples.state, "action": private[0].example(examples.action)}
     query = ruleset.queries.get(what)
     if query is not None and query.examples:
         return dict(query.examples[0])

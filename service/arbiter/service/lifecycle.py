@@ -182,21 +182,30 @@ class Service:
 
         def work() -> bytes:
             read = self._read(ruleset, request, body, document)
-            req = read.request
-            opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
-            action = ruleset.parse_action(req.action)
-            if getattr(action, "type", None) != private.action:
-                raise Malformed([Problem("/action/type", f"the orders to seal go as a "
-                                         f"{private.action}, given alone")])
-            outcome = opened.position().ruling(action).outcome
-            answer = SealedOrders(legal=outcome.legal, violations=outcome.violations)
-            if outcome.legal:
-                envelope, receipt = self.envelopes.seal(
-                    ruleset, opened.position().canonical().hash(), action.player, action)
-                answer = answer.model_copy(update={"envelope": envelope, "receipt": receipt})
-            return answer.model_dump_json().encode()
+            opened = self._open(ruleset, read, read.request.signature,
+                                [(read.request.action, "/action")])
+            return self.sealed(opened, read.request.action).model_dump_json().encode()
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    def sealed(self, opened: Opened, action: Any) -> SealedOrders:
+        """A player's orders (an action of ``Private.action``'s type) judged alone against
+        ``opened`` and, when legal, sealed for that player and this state
+        (``seal_orders``; GraphQL's ``sealOrders``)."""
+        ruleset = opened.ruleset
+        private = private_of(ruleset)
+        assert private is not None  # asked only of a ruleset with sealed orders
+        parsed = ruleset.parse_action(action)
+        if getattr(parsed, "type", None) != private.action:
+            raise Malformed([Problem("/action/type", f"the orders to seal go as a "
+                                     f"{private.action}, given alone")])
+        outcome = opened.position().ruling(parsed).outcome
+        answer = SealedOrders(legal=outcome.legal, violations=outcome.violations)
+        if not outcome.legal:
+            return answer
+        envelope, receipt = self.envelopes.seal(
+            ruleset, opened.position().canonical().hash(), parsed.player, parsed)
+        return answer.model_copy(update={"envelope": envelope, "receipt": receipt})
 
     async def unseal_orders(self, ruleset: AnyRuleset, body: bytes, document: Any = None
                             ) -> bytes:
@@ -210,12 +219,16 @@ class Service:
             read = self._read(ruleset, request, body, document)
             req = read.request
             opened = self._open(ruleset, read, req.signature)
-            action = self.envelopes.unseal(ruleset, opened.position().canonical().hash(),
-                                           req.envelope, req.receipt)
-            return UnsealedOrders(player=req.envelope.player,
-                                  action=action.model_dump(mode="json")).model_dump_json().encode()
+            return self.unsealed(opened, req.envelope, req.receipt).model_dump_json().encode()
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
+
+    def unsealed(self, opened: Opened, envelope: Envelope, receipt: str) -> UnsealedOrders:
+        """An envelope opened for the one holding its receipt (``unseal_orders``;
+        GraphQL's ``unsealOrders``)."""
+        action = self.envelopes.unseal(opened.ruleset, opened.position().canonical().hash(),
+                                       envelope, receipt)
+        return UnsealedOrders(player=envelope.player, action=action.model_dump(mode="json"))
 
     async def view(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
         """``POST /v1/rulesets/{id}/view``: the state as a player may see it."""
@@ -317,7 +330,7 @@ class Service:
             self.limits.check_outcomes(1, opened.size, returns == "state", add_up=True)
             parsed = self._action(opened.ruleset, action, ("action",))
             self._refuse_draws(opened, [(parsed, "/action")])
-            parsed = self._gathered(opened, parsed, _envelopes(envelopes))
+            parsed = self._gathered(opened, parsed, envelopes_of(envelopes))
             return self._rule(opened, parsed, mode, _returned(returns, opened))[0]
 
         return await self.compute.run(work)
@@ -352,7 +365,7 @@ class Service:
                 raise Malformed.of(exc, arguments, subject="arguments") from None
             self.limits.check_steps(req, skip=("state",))
             gathered: BaseModel = self._gathered(
-                opened, req, _envelopes(arguments.get("envelopes") or ()))
+                opened, req, envelopes_of(arguments.get("envelopes") or ()))
             return gathered
 
         asked = self.hiding.query(opened.ruleset, query, lambda: opened.opening)
@@ -518,7 +531,7 @@ def _signature(value: Any) -> StateSignature | None:
         raise Malformed.of(exc, value, ("signature",), "signature") from None
 
 
-def _envelopes(sent: Sequence[Any]) -> list[Envelope]:
+def envelopes_of(sent: Sequence[Any]) -> list[Envelope]:
     """Envelopes sent as JSON (GraphQL's arguments), as their model."""
     try:
         return TypeAdapter(list[Envelope]).validate_python(list(sent))

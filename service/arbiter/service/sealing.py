@@ -21,6 +21,7 @@ import binascii
 import hashlib
 import hmac
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cryptography.exceptions import InvalidTag
@@ -48,6 +49,9 @@ class Sealer:
     """The state keys (id, secret), newest first, as sealing keys."""
 
     keys: tuple[tuple[str, bytes], ...] = ()
+    # A fresh random nonce for each seal (fixed only for the documents' examples, whose
+    # key is no service's, so they do not change with every build).
+    nonce: Callable[[int], bytes] = os.urandom
     _by_id: dict[str, AESGCM] = field(init=False)
     _receipts: bytes = field(init=False)
 
@@ -73,7 +77,7 @@ class Sealer:
     def seal(self, ruleset: str, holds: str, bound: bytes, plain: bytes) -> str:
         """``plain`` sealed for ``ruleset``, holding ``holds``, bound to ``bound``."""
         key_id = self.keys[0][0]
-        nonce = os.urandom(NONCE_BYTES)
+        nonce = self.nonce(NONCE_BYTES)
         box = self._by_id[key_id].encrypt(nonce, plain, _associated(ruleset, holds, bound))
         return f"{SCHEME}{key_id}:{base64.urlsafe_b64encode(nonce + box).decode()}"
 

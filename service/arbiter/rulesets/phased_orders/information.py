@@ -4,7 +4,7 @@ resolves (orders.1: every player orders at once; the turn reveals them all)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbiter.engine.information import Hidden, Information, Private
@@ -22,8 +22,17 @@ def gather(resolving: Any, submitted: Sequence[PhasedOrdersSubmit]) -> Any:
     return resolving.model_copy(update={"orders": orders})
 
 
+def example(resolving: Mapping[str, Any]) -> dict[str, Any]:
+    """The first player's orders of a turn (as JSON), as that player's submit."""
+    orders = resolving.get("orders", [])
+    player = orders[0]["player"] if orders else ""
+    return {"type": "submit", "player": player,
+            "orders": [o for o in orders if o["player"] == player]}
+
+
 ORDERS = Private("submit", "one player's orders for the turn",
-                 "all at once, when the turn resolves", "resolve", gather, (RULES + "orders.1",))
+                 "all at once, when the turn resolves", "resolve", gather, example,
+                 (RULES + "orders.1",))
 
 
 def reads(action: PhasedOrdersAnyAction) -> Sequence[str]:
