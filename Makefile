@@ -5,6 +5,7 @@
 #                    configured by the ARBITER_* variables (ARBITER_PORT=9000 make run)
 #   make test        the test and dev tools too, then the whole suite
 #   make test-fast   the engine, the rulesets and their golden cases alone (no server)
+#   make docs        the documentation site, from docs/ into site/ (served at /guide/)
 
 PYTHON ?= python3
 VENV := .venv
@@ -87,12 +88,16 @@ bench-quick: $(TEST_STAMP)
 	$(BIN)/python -m tests.bench --quick
 
 # The generated artefacts: schema/ (OpenAPI, GraphQL SDL, JSON Schemas), docs/rules/ (each
-# ruleset's catalogue in words) and the README's configuration table (from the settings).
+# ruleset's catalogue in words) and docs/configuration.md's table (from the settings).
 schema: $(RUN_STAMP)
 	$(BIN)/arbiter export-schema --out schema
-	$(BIN)/arbiter export-docs --out docs/rules --readme README.md
+	$(BIN)/arbiter export-docs --out docs/rules --configuration docs/configuration.md
 
-docs: schema
+# The documentation site: the generated pages above, then docs/ built by MkDocs (Material
+# theme, from the dev extra) into the git-ignored site/, offline; --strict fails on a
+# broken link or a page missing from the nav. `arbiter serve` serves it at /guide/.
+docs: $(TEST_STAMP) schema
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # clients/python's generated models and operations, from schema/openapi.json.
 client-python: $(TEST_STAMP)
@@ -102,7 +107,7 @@ schema-check: $(RUN_STAMP)
 	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_schema import stale; s = stale(Path('schema')); print('schema/ is stale: run make schema; differs:', *s) if s else print('schema/ is up to date'); sys.exit(1 if s else 0)"
 
 docs-check: $(RUN_STAMP)
-	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_docs import readme_with_table, stale; s = stale(Path('docs/rules')); r = Path('README.md').read_text(); s += ['README.md'] if readme_with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the README table are up to date'); sys.exit(1 if s else 0)"
+	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_docs import CONFIGURATION, with_table, stale; s = stale(Path('docs/rules')); r = CONFIGURATION.read_text(); s += [str(CONFIGURATION)] if with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the configuration table are up to date'); sys.exit(1 if s else 0)"
 
 # schemathesis for a long run against a server the tests start (tests/hardening).
 FUZZ_EXAMPLES ?= 1000

@@ -1,7 +1,7 @@
-"""The README's "At the table" section runs as pasted: its `sh` blocks (which write the
-example files) and every `$ ` command of its `console` blocks, in order, in a scratch
-folder whose `.venv` is the one running the suite, each command's output (standard output
-and error) and exit status (`# exits N`, else 0) as the README shows them."""
+"""The documentation of the `arbiter` command (docs/cli.md) runs as pasted: its `sh` blocks
+(which write the example files) and every `$ ` command of its `console` blocks, in order, in
+a scratch folder whose `.venv` is the one running the suite, each command's output
+(standard output and error) and exit status (`# exits N`, else 0) as the page shows them."""
 
 from __future__ import annotations
 
@@ -10,20 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
-HEADING = "## At the table: the `arbiter` command"
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
 EXITS = re.compile(r"#\s*exits (\d+)\s*$")
 
 
 def section() -> str:
-    text = README.read_text()
-    assert HEADING in text, "the README documents the CLI under this heading"
-    return text.split(HEADING, 1)[1].split("\n## ", 1)[0]
+    return PAGE.read_text()
 
 
 def steps() -> list[tuple[str, str, int]]:
     """(command, output shown, exit status shown), an ``sh`` block as one command with no
-    output shown, in the README's order."""
+    output shown, in the page's order."""
     out: list[tuple[str, str, int]] = []
     for kind, block in re.findall(r"```(sh|console)\n(.*?)```", section(), re.S):
         if kind == "sh":

@@ -1,7 +1,7 @@
 """The settings: every ARBITER_* variable typed and range-checked at start-up; a bad one is
 a one-line error naming the variable, its value and what is allowed, and `arbiter serve`
 exits non-zero with that line and no traceback; the defaults and meanings are those the
-README's configuration table (generated from the model) shows; `arbiter serve` honours
+table of docs/configuration.md (generated from the model) shows; `arbiter serve` honours
 the variables with no flag given."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from arbiter.cli.export_docs import TABLE_BEGIN, TABLE_END, readme_with_table
+from arbiter.cli.export_docs import TABLE_BEGIN, TABLE_END, with_table
 from arbiter.settings import VARIABLES, Settings, SettingsError, settings_table
 from support import free_port, stop, wait_healthy
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+CONFIGURATION = Path(__file__).resolve().parents[1] / "docs" / "configuration.md"
 
 BAD = [
     ("ARBITER_PORT", "abc", "an integer from 1 to 65535"),
@@ -94,10 +94,10 @@ def test_the_constructor_ignores_the_environment(monkeypatch: pytest.MonkeyPatch
     assert Settings.from_env().port == 9999
 
 
-def test_the_readme_table_is_generated_from_the_settings() -> None:
-    text = README.read_text()
+def test_the_configuration_table_is_generated_from_the_settings() -> None:
+    text = CONFIGURATION.read_text()
     assert TABLE_BEGIN in text and TABLE_END in text
-    assert readme_with_table(text) == text, "stale: run `make docs`"
+    assert with_table(text) == text, "stale: run `make docs`"
     table = settings_table()
     for var in VARIABLES:
         shown = f"`{var.default}`" if var.default else "(empty)"

@@ -7,7 +7,7 @@ each bad variable, the value it holds and what is allowed, in one line, so ``arb
 can refuse to start without a traceback. ``Settings(...)`` is the defaults and what it is
 given, never the environment, so schema exports and tests do not depend on where they run.
 
-The README's configuration table is generated from this model (``settings_table``) and
+The table of docs/configuration.md is generated from this model (``settings_table``) and
 the deploy manifests are checked against ``VARIABLES``, both by the tests.
 """
 
@@ -143,7 +143,7 @@ def _lower(value: Any) -> Any:
 
 
 def _allowed(text: str) -> dict[str, Any]:
-    """The words an error and the README use for what a text variable may hold."""
+    """The words an error and docs/configuration.md use for what a text variable may hold."""
     return {"json_schema_extra": {"allowed": text}}
 
 
@@ -183,7 +183,7 @@ class Settings(BaseSettings):
     board_cache_bytes: int = _int(0, 1 << 34, 4_194_304, "Bytes of boards (sent by reference "
                                   "as `\"board\": \"sha256:…\"`, counted as their JSON) each "
                                   "worker keeps parsed; kept parsed and compiled they take about "
-                                  "26 times that in memory (README, Hardening). Redis keeps them "
+                                  "26 times that in memory (docs/hardening.md). Redis keeps them "
                                   "for every replica for ARBITER_BOARD_TTL_SECONDS. 0: none kept "
                                   "(a state that names its board gets board-not-found and is "
                                   "sent inline).")
@@ -236,7 +236,7 @@ class Settings(BaseSettings):
                                  "actions × state, reachable: destinations × paths and "
                                  "targets), else checked on the answer: over it gets 413 "
                                  "naming this limit. The pod's memory limit is derived from "
-                                 "it (README, Hardening).")
+                                 "it (docs/hardening.md).")
     compute_threads: int = _int(1, 64, 2, "Worker threads per worker process that judge at "
                                 "once, off the event loop (so /healthz and /readyz answer "
                                 "while they are busy); further requests wait for one.")
@@ -257,7 +257,7 @@ class Settings(BaseSettings):
         "(`new-game`, REST and GraphQL), sent like an API key; each is also accepted where "
         "an API key is. When set, no other key may start a game. Unset: anyone who may use "
         "the API may, unless ARBITER_STATE_KEYS is set, when nobody may over HTTP (a new "
-        "game's state is signed: README, Signed states). Only their SHA-256 digests are "
+        "game's state is signed: docs/signing.md). Only their SHA-256 digests are "
         "kept in memory.", **_allowed("comma-separated keys"))
     issuer_key_sha256: Annotated[str, AfterValidator(_digests)] = Field(
         "", description="Comma-separated hex SHA-256 digests of further issuer keys, so the "
@@ -398,7 +398,8 @@ def variable(name: str) -> str:
 
 
 def allowed(name: str) -> str:
-    """What the setting ``name`` may hold, in words (errors and the README say it)."""
+    """What the setting ``name`` may hold, in words (errors and docs/configuration.md
+    say it)."""
     info: FieldInfo = Settings.model_fields[name]
     extra = info.json_schema_extra
     if isinstance(extra, dict) and isinstance(extra.get("allowed"), str):
@@ -454,7 +455,7 @@ def describe_errors(exc: ValidationError, env: Mapping[str, str | None]) -> str:
     return "; ".join(parts)
 
 
-# --- the documentation the README and the manifests' tests read -------------------------
+# --- the documentation docs/configuration.md and the manifests' tests read ---------
 
 @dataclass(frozen=True, slots=True)
 class Variable:
@@ -478,7 +479,7 @@ VARIABLES: tuple[Variable, ...] = tuple(
 
 
 def settings_table() -> str:
-    """The README's configuration table: variable, default, what is allowed, meaning."""
+    """docs/configuration.md's table: variable, default, what is allowed, meaning."""
     rows = ["| variable | default | allowed | meaning |", "|---|---|---|---|"]
     for var in VARIABLES:
         default = f"`{var.default}`" if var.default else "(empty)"

@@ -91,6 +91,23 @@ def test_what_graphql_refuses_itself_carries_the_rest_pointer(http: httpx.Client
 
 
 @pytest.mark.server
+@pytest.mark.parametrize(("action", "pointer", "path"), [
+    # A @oneOf member no action type has, and a field no member has.
+    ('{teleport: {army: "red-1"}}', "/action", ["validate", "action", "teleport"]),
+    ('{maneuver: {player: "red", army: "red-1", path: [], warp: 9}}', "/action/warp",
+     ["validate", "action", "maneuver", "warp"]),
+])
+def test_an_unknown_field_written_in_the_query_is_located_both_ways(
+        http: httpx.Client, action: str, pointer: str, path: list[Any]) -> None:
+    literal = ("query($state: HexManeuverState!) { hexManeuver(state: $state) { validate("
+               f"action: {action}) {{ legal }} }} }}")
+    body = gql(http, literal, {"state": EXAMPLE_STATE})
+    assert body.get("data") is None
+    assert [e["extensions"]["code"] for e in body["errors"]] == ["INVALID_INPUT"]
+    assert [(p["pointer"], p["path"]) for p in problems(body)] == [(pointer, path)]
+
+
+@pytest.mark.server
 @pytest.mark.parametrize(("ruleset_id", "action", "path"), [
     # The example: through the @oneOf member, camelCase.
     ("region_conquest", {"type": "redeploy", "player": "orcs", "moves": [

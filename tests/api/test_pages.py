@@ -1,7 +1,9 @@
 """The browser pages, in process: the index links the pages and every ruleset; only the
 listed files are served under /static (nothing else of the package, no path tricks); the
 GraphiQL page uses the service's own copy of GraphiQL, or says how to install it; the
-pages stay open when API keys are on; the render route answers every pictured ruleset."""
+documentation site is served under /guide/ once built, and says how to build it until
+then; the pages stay open when API keys are on; the render route answers every pictured
+ruleset."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def test_the_index_links_the_pages_and_every_ruleset(client: TestClient) -> None
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     for href in ('href="/playground"', 'href="/docs"', 'href="/graphql"',
-                 'href="/openapi.json"'):
+                 'href="/openapi.json"', 'href="/guide/"'):
         assert href in page.text
     for ruleset in builtin_registry():
         assert f'href="/v1/rulesets/{ruleset.id}"' in page.text
@@ -62,6 +64,26 @@ def test_without_its_files_graphiql_says_how_to_install_them(
     monkeypatch.setitem(pages.ASSETS, "vendor/graphiql.min.js", tmp_path / "missing.js")
     page = pages.graphiql_page()
     assert "make assets" in page and "<script" not in page
+
+
+def test_the_guide_is_served_once_built_and_says_how_until_then(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    monkeypatch.setattr(pages, "SITE", site)
+    with TestClient(create_app(Settings(api_keys="secret"))) as client:
+        missing = client.get("/guide/")
+        assert missing.status_code == 404 and "make docs" in missing.text
+        assert missing.headers["content-type"].startswith("text/html")
+        # Built while the service runs (make docs): served at once, keys on or not.
+        (site / "rules").mkdir(parents=True)
+        (site / "index.html").write_text("<h1>Arbiter</h1>")
+        (site / "rules" / "index.html").write_text("<h1>The rulesets</h1>")
+        (tmp_path / "secret.txt").write_text("not the site's")
+        assert client.get("/guide/").text == "<h1>Arbiter</h1>"
+        assert client.get("/guide/rules/").text == "<h1>The rulesets</h1>"
+        for outside in ("/guide/%2e%2e/secret.txt", "/guide/../secret.txt"):
+            assert "not the site's" not in client.get(outside).text
+        assert client.get("/docs").text != client.get("/guide/").text  # the API reference
 
 
 def test_the_pages_stay_open_when_keys_are_on() -> None:

@@ -1,5 +1,6 @@
-"""The README's promises: its curl and GraphQL examples work as pasted against a real
-server and give the same verdict; its configuration table lists every setting."""
+"""The README's and the documentation's promises: their curl and GraphQL examples work as
+pasted against a real server and give the answers they show; the configuration page's
+table lists every setting."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ import pytest
 from arbiter.settings import VARIABLES
 from service.test_patch import apply
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text()
+FIRST_REQUEST = (ROOT / "docs" / "getting-started.md").read_text()
+GRAPHQL = (ROOT / "docs" / "graphql.md").read_text()
+CONFIGURATION = (ROOT / "docs" / "configuration.md").read_text()
 
 
-def curl_examples() -> list[list[str]]:
-    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
+def curl_examples(text: str) -> list[list[str]]:
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
     return [shlex.split(b.replace("\\\n", " ")) for b in blocks if b.startswith("curl")]
 
 
@@ -42,12 +47,19 @@ def send(args: list[str], base: str) -> dict[str, Any]:
 
 
 @pytest.mark.server
+def test_the_readme_request_gets_the_answer_it_shows(server: str) -> None:
+    (args,) = curl_examples(README)
+    shown = json.loads(re.findall(r"```json\n(.*?)```", README, re.S)[0])
+    assert send(args, server) == shown
+
+
+@pytest.mark.server
 def test_curl_and_graphql_examples_give_the_same_verdict(server: str) -> None:
-    rest_args, graphql_args = curl_examples()[:2]
+    rest_args, graphql_args = curl_examples(FIRST_REQUEST)
     rest = send(rest_args, server)
     assert rest["legal"] is False
     assert [v["code"] for v in rest["violations"]] == ["over_movement_points"]
-    assert rest["violations"][0]["message"] in " ".join(README.split())
+    assert rest["violations"][0]["message"] in " ".join(FIRST_REQUEST.split())
     gql = send(graphql_args, server)
     answer = gql["data"]["hexManeuver"]
     assert answer["validate"]["legal"] is False
@@ -57,8 +69,8 @@ def test_curl_and_graphql_examples_give_the_same_verdict(server: str) -> None:
 
 
 @pytest.mark.server
-def test_graphql_new_game_and_patch_examples_answer_as_the_readme_says(server: str) -> None:
-    started_args, patched_args = curl_examples()[2:]
+def test_graphql_new_game_and_patch_examples_answer_as_the_page_says(server: str) -> None:
+    started_args, patched_args = curl_examples(GRAPHQL)
     started = send(started_args, server)["data"]["hexManeuverNewGame"]
     setup = json.loads(started_args[started_args.index("-d") + 1])["variables"]["setup"]
     assert isinstance(started["state"]["rng"], int) and started["signature"] is None
@@ -76,8 +88,8 @@ def test_graphql_new_game_and_patch_examples_answer_as_the_readme_says(server: s
 
 def test_configuration_table_lists_every_setting_with_its_default() -> None:
     for var in VARIABLES:
-        row = re.search(rf"^\| `{var.name}` \| (.*?) \|", README, re.M)
-        assert row, f"{var.name} missing from the README's configuration table"
+        row = re.search(rf"^\| `{var.name}` \| (.*?) \|", CONFIGURATION, re.M)
+        assert row, f"{var.name} missing from docs/configuration.md's table"
         shown = row.group(1)
         assert shown == (f"`{var.default}`" if var.default else "(empty)"), var.name
 

@@ -1,5 +1,5 @@
-"""Render a `make bench` results file as the Markdown tables of the README's Performance
-section: `python -m tests.bench.report bench-results.json`."""
+"""Render a `make bench` results file as the Markdown tables of docs/performance.md
+(docs/bench/make-bench.md): `python -m tests.bench.report bench-results.json`."""
 
 from __future__ import annotations
 

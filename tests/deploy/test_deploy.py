@@ -366,7 +366,47 @@ def test_kustomize_renders_the_listed_manifests(tmp_path: Path) -> None:
     (image,) = [i for i in kustomization["images"] if i["name"] == ARBITER_IMAGE]
     images = [container["image"] for doc in docs if doc["kind"] == "Deployment"
               for container in pod_spec(doc)["containers"]]
-    assert f"{ARBITER_IMAGE}:{image['newTag']}" in images
+    assert f"{image['newName']}:{image['newTag']}" in images
+    assert not any(name.split(":")[0] == ARBITER_IMAGE for name in images)
+
+
+# --- the image is the operator's -----------------------------------------------------------
+
+# A host that never resolves (RFC 2606): a name left as shipped fails to pull, loudly,
+# rather than pulling whatever a public registry serves as `arbiter`.
+UNSET_REGISTRY = "registry.invalid/"
+
+
+def image_problems(kustomization: dict[str, Any], compose_document: dict[str, Any]
+                   ) -> list[str]:
+    """Where a shipped image name could be pulled from a registry the operator never
+    chose: each must be set by the operator (Compose: a required ${VARIABLE:?}; kustomize:
+    a newName under registry.invalid until `kustomize edit set image`)."""
+    problems = []
+    renamed = {i["name"]: i.get("newName", "") for i in kustomization.get("images", [])}
+    for _, container in arbiter_containers():
+        name = container["image"].split(":")[0]
+        if not renamed.get(name, "").startswith(UNSET_REGISTRY):
+            problems.append(f"deploy/k8s: image {container['image']!r} is not replaced by a "
+                            f"placeholder under {UNSET_REGISTRY}")
+    for service_name, service in compose_document["services"].items():
+        if "build" in service and not REQUIRED_VARIABLE.fullmatch(str(service.get("image"))):
+            problems.append(f"deploy/compose.yaml {service_name}: image "
+                            f"{service.get('image')!r} is not a required ${{VARIABLE:?}}")
+    return problems
+
+
+def test_every_image_name_is_the_operators_to_set() -> None:
+    (kustomization,) = load_docs(KUSTOMIZATION)
+    assert image_problems(kustomization, compose()) == []
+    # And the check can fail: a default name, and no replacement at all.
+    import copy
+
+    document = copy.deepcopy(compose())
+    document["services"]["arbiter-1"]["image"] = "arbiter:local"
+    assert image_problems(kustomization, document)
+    for images in ([{"name": ARBITER_IMAGE, "newTag": "0.1.0"}], []):
+        assert image_problems({**kustomization, "images": images}, compose())
 
 
 # --- the pieces fit together -------------------------------------------------------------

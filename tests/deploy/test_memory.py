@@ -1,5 +1,5 @@
 """The pod's memory limit covers one worker's worst case under the deployed settings
-(issue 20): the arithmetic of README.md, Hardening, "Answers and memory", from what a live
+(issue 20): the arithmetic of docs/hardening.md, "Answers and memory", from what a live
 ``arbiter serve`` was measured to hold (VmHWM), applied to the ConfigMap's settings."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from arbiter.settings import Settings
 DEPLOYMENT = Path(__file__).resolve().parents[2] / "deploy" / "k8s" / "deployment.yaml"
 
 MIB = 1 << 20
-# Measured (README, "Answers and memory"; VmHWM of a fresh live ``arbiter serve``):
+# Measured (docs/hardening.md, "Answers and memory"; VmHWM of a fresh live ``arbiter serve``):
 # - an idle worker after start-up: 83 MiB;
 # - boards kept by reference: about 26 times their JSON, parsed and compiled;
 # - one slot of the compute threads (REST and GraphQL share them, a GraphQL operation from
@@ -60,7 +60,7 @@ def test_the_memory_limit_covers_the_deployed_settings_worst_case() -> None:
     for _, container in arbiter_containers():
         limit = quantity(container["resources"]["limits"]["memory"])
         assert need <= limit, (f"{need / MIB:.0f} MiB worst case over the "
-                               f"{limit / MIB:.0f} MiB limit (README, Hardening)")
+                               f"{limit / MIB:.0f} MiB limit (docs/hardening.md)")
         # ... with some headroom, and not so loose the figure means nothing.
         assert need < 0.9 * limit and need > 0.5 * limit, (need / MIB, limit / MIB)
 

@@ -85,11 +85,13 @@ def options_section(ruleset: AnyRuleset) -> list[str]:
 def actions_section(ruleset: AnyRuleset) -> list[str]:
     lines = ["## Actions and queries", ""]
     types = ", ".join(f"`{t}`" for t in ruleset.action_types)
+    # Named, not linked: the schemas are outside docs/, so the documentation site could
+    # not follow a link to them; the service serves them at the URLs given.
     lines.append(f"Action types (the action's `type`): {types}. Their fields are in "
-                 f"[`schema/jsonschema/{ruleset.id}.action.json`]"
-                 f"(../../schema/jsonschema/{ruleset.id}.action.json), the state's in "
-                 f"[`schema/jsonschema/{ruleset.id}.state.json`]"
-                 f"(../../schema/jsonschema/{ruleset.id}.state.json).")
+                 f"`schema/jsonschema/{ruleset.id}.action.json` (served at "
+                 f"`GET /v1/rulesets/{ruleset.id}/schema/action.json`), the state's in "
+                 f"`schema/jsonschema/{ruleset.id}.state.json` "
+                 f"(`GET /v1/rulesets/{ruleset.id}/schema/state.json`).")
     lines.append("")
     if ruleset.queries:
         lines.append("Derived queries (`POST /v1/rulesets/" + ruleset.id + "/<query>`):")
@@ -218,14 +220,15 @@ def stale(out: Path, registry: Registry | None = None) -> list[str]:
     return sorted([*diffs, *(found - set(expected))])
 
 
-# --- the README's configuration table ---------------------------------------------------
+# --- the configuration page's table -----------------------------------------------------
 
+CONFIGURATION = Path("docs") / "configuration.md"
 TABLE_BEGIN = ("<!-- configuration table: generated from service/arbiter/settings.py by "
                "`arbiter export-docs` (make docs); do not edit by hand -->")
 TABLE_END = "<!-- end of the configuration table -->"
 
 
-def readme_with_table(text: str) -> str:
+def with_table(text: str) -> str:
     """``text`` with the block between the table's markers replaced by the table the
     settings model makes now."""
     from arbiter.settings import settings_table
@@ -234,8 +237,9 @@ def readme_with_table(text: str) -> str:
     return text[:start] + "\n" + settings_table() + text[end:]
 
 
-def write_readme_table(readme: Path) -> None:
-    text = readme.read_text(encoding="utf-8")
-    updated = readme_with_table(text)
+def write_table(page: Path) -> None:
+    """Rewrite the configuration table of ``page`` (docs/configuration.md) in place."""
+    text = page.read_text(encoding="utf-8")
+    updated = with_table(text)
     if updated != text:
-        readme.write_text(updated, encoding="utf-8")
+        page.write_text(updated, encoding="utf-8")

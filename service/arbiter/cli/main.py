@@ -1,6 +1,6 @@
 """The ``arbiter`` command: ``serve`` (the HTTP service, configured by the ``ARBITER_*``
 variables, which its flags override), ``export-schema`` (write schema/) and
-``export-docs`` (write docs/rules/ and the README's configuration table); and the table's
+``export-docs`` (write docs/rules/ and the configuration page's table); and the table's
 commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
 one action, exit 0 legal, 1 illegal, 2 malformed, 3 legal but waiting for decisions;
 ``cli.check``), ``new-game`` (a game's first state, seeded and signed; ``cli.new_game``),
@@ -92,13 +92,13 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_docs(args: argparse.Namespace) -> int:
-    from arbiter.cli.export_docs import export, write_readme_table
+    from arbiter.cli.export_docs import export, write_table
 
     for path in export(Path(args.out)):
         print(path)
-    if args.readme:
-        write_readme_table(Path(args.readme))
-        print(args.readme)
+    if args.configuration:
+        write_table(Path(args.configuration))
+        print(args.configuration)
     return 0
 
 
@@ -117,7 +117,7 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
                      help="print the version and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = sub.add_parser("serve", help="run the HTTP service (configured by the "
-                           "ARBITER_* variables; see the README's configuration table)",
+                           "ARBITER_* variables; see docs/configuration.md)",
                            description="Run the HTTP service. Exit 2 when a setting is "
                            "not allowed, naming it.")
     serve.add_argument("--host", help="the address to listen on; overrides ARBITER_HOST")
@@ -134,11 +134,12 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
                         help="the folder to write (default: schema)")
     export.set_defaults(run=_export)
     docs = sub.add_parser("export-docs", help="write docs/rules/<ruleset>.md from each "
-                          "ruleset's catalogue, and the README's configuration table")
+                          "ruleset's catalogue, and the configuration page's table")
     docs.add_argument("--out", default="docs/rules",
                       help="the folder to write (default: docs/rules)")
-    docs.add_argument("--readme", default="README.md",
-                      help="README whose configuration table to rewrite ('' : none)")
+    docs.add_argument("--configuration", default="docs/configuration.md",
+                      help="the page whose configuration table to rewrite (default: "
+                      "docs/configuration.md; '' : none)")
     docs.set_defaults(run=_export_docs)
     return top
 

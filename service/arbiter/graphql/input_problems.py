@@ -271,7 +271,9 @@ def _find(value: Any, target: Node, at: Path) -> Path | None:
                 return found
     elif isinstance(value, ObjectValueNode):
         for f in value.fields:
-            found = _find(f.value, target, [*at, f.name.value])
+            # An unknown field (a one-of member no type has) is reported at the field.
+            found = [*at, f.name.value] if f is target else _find(f.value, target,
+                                                                   [*at, f.name.value])
             if found is not None:
                 return found
     return None

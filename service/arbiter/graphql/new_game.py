@@ -11,7 +11,7 @@ normalised cache answers a repeated query with the same variables from memory): 
 games would then share one seed, which is the draw a signed game exists to keep out of
 a client's hands. Mutations are never answered from such caches, run one after another
 when a request holds several, and are the operation type a gateway can keep for the game
-server alone (README, Signed states: only the game server should reach new-game).
+server alone (docs/signing.md: only the game server should reach new-game).
 """
 
 from __future__ import annotations

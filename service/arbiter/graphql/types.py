@@ -5,7 +5,7 @@ second hand-written copy of every model.
 - A map of counts (``dict[str, int]``: an army's units, a region's markers) becomes a
   list of ``{unit, count}`` (``units``) or ``{key, count}`` entries with ``count: Int!``,
   as strict as REST (``plain`` turns it back into the map, a key listed twice refused);
-  other ``dict`` fields and nested unions stay the ``JSON`` scalar (``README``, GraphQL).
+  other ``dict`` fields and nested unions stay the ``JSON`` scalar (docs/graphql.md).
 - A ``Literal`` of several words becomes an enum (``Severity``, ``AreaMovementShipReachStatus``).
 - A ruleset's action union becomes a one-of input: one field per action type, named by
   its ``type`` tag (``{maneuver: {...}}``), converted back to ``{"type": "maneuver", ...}``.
@@ -15,7 +15,7 @@ second hand-written copy of every model.
 - The state is not typed field by field: it is the ruleset's custom scalar
   (``HexManeuverState``), validated by the same pydantic model as REST and documented
   with ``@specifiedBy`` its JSON Schema, because coercing large typed inputs costs
-  milliseconds per request (see README, Performance).
+  milliseconds per request (see docs/performance.md).
 """
 
 from __future__ import annotations

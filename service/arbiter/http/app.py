@@ -126,7 +126,7 @@ def lifespan(cache: AnswerCache,
         # interval (5 ms by default) before the loop may answer the next read or write.
         # 0.5 ms: beside one client sending the most expensive requests, the other
         # clients' p99 went from 5.7-7.5 times a quiet run's to 2.65 (1 ms: 2.5-3.0), their
-        # throughput from 59-74 to 180 requests/s (make load; README, Hardening).
+        # throughput from 59-74 to 180 requests/s (make load; docs/hardening.md).
         sys.setswitchinterval(SWITCH_INTERVAL)
         yield
         await cache.close()

@@ -1,7 +1,13 @@
 """The pages a person opens in a browser, all served by the service itself so that they
 work with the machine's network cut: ``GET /`` (an index of the pages and rulesets),
 ``/playground``, ``/docs`` (Swagger UI over ``/openapi.json``), the GraphiQL page at
-``GET /graphql`` (``graphiql_page``), and the files they load under ``/static/``.
+``GET /graphql`` (``graphiql_page``), the files they load under ``/static/``, and the
+documentation site under ``/guide/``.
+
+The documentation site is built by ``make docs`` (MkDocs, a dev tool) into the checkout's
+git-ignored ``site/``, so it is served only when it was built: until then ``/guide/`` says
+how to build it. ``/docs`` stays the API reference the index, the playground and clients
+have always linked to.
 
 Only the files listed in ``ASSETS`` are served: the playground's own (``arbiter/static``),
 Swagger UI's dist from the ``swagger-ui-bundle-v2`` package (PyPI, a dependency), and
@@ -17,7 +23,9 @@ from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]  # untyped: one Path
 
 from arbiter.engine.registry import Registry
@@ -26,6 +34,8 @@ from arbiter.http.problems import problem
 STATIC = Path(__file__).resolve().parents[1] / "static"
 NODE_MODULES = STATIC / "vendor" / "node_modules"
 SWAGGER = Path(str(swagger_ui_path))
+# `make docs` writes the site here (mkdocs.yml's site_dir), beside service/ in a checkout.
+SITE = Path(__file__).resolve().parents[3] / "site"
 
 ASSETS: dict[str, Path] = {
     "playground.js": STATIC / "playground.js",
@@ -77,6 +87,8 @@ def index_page(registry: Registry) -> str:
         "<a href=\"/openapi.json\"><code>/openapi.json</code></a>).</li>"
         "<li><a href=\"/graphql\">GraphiQL</a>: the GraphQL API, with its schema "
         "explorer.</li>"
+        "<li><a href=\"/guide/\">Documentation</a>: the contract, each ruleset, GraphQL, "
+        "the command line, configuration, deployment (built by <code>make docs</code>).</li>"
         "<li><a href=\"/v1/rulesets\"><code>/v1/rulesets</code></a>: the rulesets as JSON; "
         "<a href=\"/healthz\"><code>/healthz</code></a>, <a href=\"/readyz\">"
         "<code>/readyz</code></a>, <a href=\"/metrics\"><code>/metrics</code></a>.</li></ul>"
@@ -114,7 +126,33 @@ def graphiql_page() -> str:
     return _page("Arbiter GraphiQL", head, body)
 
 
-def page_routes(registry: Registry) -> list[Route]:
+def guide_missing_page() -> str:
+    body = ("<h1>The documentation is not built</h1><p>It is built from the checkout's "
+            "<code>docs/</code> folder by MkDocs: run <code>make docs</code> (it installs "
+            "the dev tools into <code>.venv</code> and writes <code>site/</code>, which this "
+            "service then serves here; no restart needed). The same pages read as Markdown "
+            "in <code>docs/</code>. The <a href=\"/docs\">REST reference</a> and "
+            "<a href=\"/graphql\">GraphiQL</a> need no build.</p>")
+    return _page("The documentation is not built", "", body)
+
+
+class Guide:
+    """The built documentation site (``SITE``), looked for on each request so that a site
+    built while the service runs is served; a 404 page saying how to build it until then."""
+
+    def __init__(self, site: Path | None = None) -> None:
+        self.site = site = SITE if site is None else site
+        self.files = StaticFiles(directory=site, html=True, check_dir=False)
+        self.missing = HTMLResponse(guide_missing_page(), status_code=404)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (self.site / "index.html").is_file():
+            await self.files(scope, receive, send)
+        else:
+            await self.missing(scope, receive, send)
+
+
+def page_routes(registry: Registry) -> list[BaseRoute]:
     index = index_page(registry)
     docs = docs_page()
 
@@ -142,10 +180,11 @@ def page_routes(registry: Registry) -> list[Route]:
         Route("/playground", playground, methods=["GET"]),
         Route("/docs", docs_route, methods=["GET"]),
         Route("/static/{name:path}", asset, methods=["GET"]),
+        Mount("/guide", app=Guide()),
     ]
 
 
 # Pages and their files stay open when API keys are on, like the GraphiQL page: they
 # hold no data (the playground's own requests to the API carry no key).
-OPEN_PREFIXES = ("/static/",)
+OPEN_PREFIXES = ("/static/", "/guide/")
 OPEN_PAGES = frozenset({"/", "/playground", "/docs"})

@@ -17,7 +17,7 @@ body has no ``\\u`` escape (which could hide a colon in a string): colons outsid
 are one per member, and every string of the body is written back (a duplicate's too,
 except a duplicate's). A body with a ``\\u`` escape, or one orjson refuses, or whose
 counts differ, is read again by Python's ``json`` with hooks that find and point at
-what is wrong (``measured``: 20 KB validate body, README Hardening).
+what is wrong (``measured``: 20 KB validate body, docs/hardening.md).
 """
 
 from __future__ import annotations

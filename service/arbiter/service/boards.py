@@ -94,7 +94,7 @@ class BoardStore:
         sent = Sent.of(raw)
         if sent.id != board:
             raise InvalidInput([Problem(pointer, f"{board} is not the id of the board sent "
-                                        "with it (the README says how an id is computed)")])
+                                        "with it (docs/boards.md says how an id is computed)")])
         return self.keep(ruleset, sent, model)
 
     def keep(self, ruleset: AnyRuleset, sent: Sent, model: BaseModel) -> StoredBoard:

@@ -89,7 +89,7 @@ class Compute:
 
     The hop is a slot (``service.slots``) and ``run_in_executor`` on the process's own
     pool of ``threads`` threads: measured no slower than anyio's ``to_thread`` with a
-    ``CapacityLimiter``, used before, with fewer layers (README, Hardening)."""
+    ``CapacityLimiter``, used before, with fewer layers (docs/hardening.md)."""
 
     def __init__(self, budget_ms: int, threads: int,
                  max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES) -> None:

@@ -61,7 +61,7 @@ from arbiter.service.writing import outcome_json
 T = TypeVar("T")
 # A single action on a state no larger than this (body and kept board together) is judged
 # on the event loop itself: it takes a millisecond or two, and the hop to a worker thread
-# cost 40% of a small validate's throughput (README, Performance). Bounded by this size,
+# cost 40% of a small validate's throughput (docs/performance.md). Bounded by this size,
 # one action and the loop's share (``LoopShare``), it holds the probes no longer.
 INLINE_BYTES = 32 << 10
 # Counts the violations found, by ruleset and code (the metrics').

@@ -24,7 +24,7 @@ from arbiter.settings import Settings
 
 # An outcome without its state: verdict, violations, events (a generous estimate).
 OUTCOME_BYTES = 512
-# 4 MiB: see README "Hardening" for how it and the pod's memory limit are derived.
+# 4 MiB: see docs/hardening.md for how it and the pod's memory limit are derived.
 DEFAULT_MAX_ANSWER_BYTES = 4 << 20
 
 _COLLECTIONS = (list, tuple, dict, set, frozenset)

@@ -2,7 +2,7 @@
 
 Work small enough to be done on the event loop itself (one action on a small state:
 ``lifecycle.INLINE_BYTES``) skips the hop to a worker thread, which cost 40% of a small
-validate's throughput (README, Performance). ``LoopShare`` keeps that from starving the
+validate's throughput (docs/performance.md). ``LoopShare`` keeps that from starving the
 probes: at most ``share`` of each ``window`` seconds; past it, work offered inline goes
 to a thread until the window ends, so however many small validates arrive at once, a
 probe waits behind at most ``share × window`` of them (80 ms) plus the one running; a

@@ -1,11 +1,11 @@
 """The worker's compute threads as slots that any event loop may wait for.
 
-A request judges only while it holds one of ``ARBITER_COMPUTE_THREADS`` slots: the README's
-memory arithmetic counts that many judgings at once per worker. REST requests wait for
-one on the service's loop, GraphQL operations on GraphQL's own (``graphql.loop``), so the
-slots cannot be an ``asyncio.Semaphore``, which belongs to one loop: a lock guards the
-count, and a slot given up is handed to the first waiter on that waiter's loop. Waiters
-are served in the order they came, whatever their loop.
+A request judges only while it holds one of ``ARBITER_COMPUTE_THREADS`` slots: the
+memory arithmetic of docs/hardening.md counts that many judgings at once per worker. REST
+requests wait for one on the service's loop, GraphQL operations on GraphQL's own
+(``graphql.loop``), so the slots cannot be an ``asyncio.Semaphore``, which belongs to one
+loop: a lock guards the count, and a slot given up is handed to the first waiter on that
+waiter's loop. Waiters are served in the order they came, whatever their loop.
 
 A GraphQL operation holds its slot from its first judging until its answer is written
 (``Held``): the answer it completes is memory of the judging's, and its fields may ask

@@ -1,6 +1,6 @@
 """A small board a reader can paste: a radius-2 map with hills, a mountain, a sea with a
 galley, Red's cavalry and archers, Red's city, and a blue army. Used in the OpenAPI
-document, ``GET`` metadata and the README."""
+document, ``GET`` metadata and docs/getting-started.md."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A small Conquest board a reader can paste: two castles, each player's two home
 territories, a contested centre and a sea. Red (6 soldier tokens) acts first and takes the
-centre from Blue. Used in the OpenAPI document and the README; the full-size illustrative
+centre from Blue. Used in the OpenAPI document; the full-size illustrative
 board is in tests/rulesets/territory_conquest_boards.py."""
 
 from __future__ import annotations
