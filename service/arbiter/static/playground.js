@@ -166,12 +166,19 @@ function drawn() {
 }
 
 // A click anywhere in a shaded place (its shade, the node or hex under it, a piece, a
-// count or a note drawn there) proposes going there; elsewhere, a click on a piece asks
-// for where it can go. Every drawing names its place: data-at, data-node or data-hex.
-function placeOf(target) {
-  const drawn = target.closest("[data-at], [data-node], [data-hex]");
-  if (!drawn) return null;
-  return drawn.getAttribute("data-at") || drawn.getAttribute("data-node") || drawn.getAttribute("data-hex");
+// count or a note drawn there, an arrow passing over it) proposes going there; elsewhere,
+// a click on a piece asks for where it can go. Every drawing of a place names it
+// (data-at, data-node or data-hex); an arrow names none, so the click looks under it.
+function placeOf(event, svg) {
+  for (const hit of document.elementsFromPoint(event.clientX, event.clientY)) {
+    if (!svg.contains(hit) || hit.closest(".legend")) continue;
+    const drawn = hit.closest("[data-at], [data-node], [data-hex]");
+    if (drawn) {
+      return drawn.getAttribute("data-at") || drawn.getAttribute("data-node") ||
+        drawn.getAttribute("data-hex");
+    }
+  }
+  return null;
 }
 
 function shadeAt(svg, place) {
@@ -184,7 +191,7 @@ function shadeAt(svg, place) {
 function bindPicture(svg) {
   svg.addEventListener("click", (event) => {
     if (event.target.closest(".legend")) return;
-    const place = placeOf(event.target);
+    const place = placeOf(event, svg);
     const shade = place === null ? null : shadeAt(svg, place);
     if (shade) {
       propose(JSON.parse(shade.getAttribute("data-action")));
