@@ -412,11 +412,15 @@ def _swatch(fill: str) -> Icon:
 
 
 def _line(colour: str, width: float, dash: str | None, arrow: bool = False) -> Icon:
+    """A line style, with an arrowhead of its own when it stands for an arrow (the board's
+    markers are made only for the owners' colours)."""
     def icon(y: float) -> list[El]:
-        line = el("line", x1=0, y1=y + 6, x2=13, y2=y + 6, stroke=colour, stroke_width=width,
-                  stroke_dasharray=dash, marker_end=f"url(#{_marker_id(colour)})"
-                  if arrow else None)
-        return [line]
+        line = el("line", x1=0, y1=y + 6, x2=10 if arrow else 13, y2=y + 6, stroke=colour,
+                  stroke_width=width, stroke_dasharray=dash)
+        if not arrow:
+            return [line]
+        return [line, el("polygon", points=_points([(9, y + 2), (15, y + 6), (9, y + 10)]),
+                         fill=colour)]
     return icon
 
 
