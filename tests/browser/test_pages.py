@@ -163,14 +163,35 @@ def test_a_legal_move_applies_undoes_and_survives_the_permalink(watched: Watched
     watched.assert_clean()
 
 
-def test_graphiql_runs_a_query_offline(watched: Watched, server: str, screenshots: Path) -> None:
+LINT_ERRORS = ".graphiql-editor-tool .CodeMirror-lint-mark-error, .CodeMirror-lint-mark-error"
+
+
+def test_graphiql_opens_with_a_working_example_per_ruleset(watched: Watched, server: str,
+                                                           screenshots: Path) -> None:
     page = watched.page
     page.goto(server + "/graphql")
     page.wait_for_selector(".graphiql-container")
+    tabs = page.eval_on_selector_all(".graphiql-tab", "ts => ts.map(t => t.innerText.trim())")
+    for ruleset in httpx.get(server + "/v1/rulesets").json()["rulesets"]:
+        camel = "".join(w.capitalize() for w in ruleset["id"].split("_"))
+        assert f"{camel}Example" in tabs
+    variables = page.locator(".graphiql-editor-tool .CodeMirror").first
+    assert '"state"' in variables.inner_text()
     page.click(".graphiql-execute-button")
     page.wait_for_function("document.querySelector('.result-window') && "
                            "document.querySelector('.result-window').innerText"
-                           ".includes('hex_maneuver')")
+                           ".includes('legalActions')")
+    result = page.inner_text(".result-window")
+    assert '"count"' in result and '"errors"' not in result
+    # A correct state is no error for the custom scalar (GraphiQL 3's linter flags any
+    # object given to one); the linter is live: a wrong player (a number) is underlined.
+    page.wait_for_timeout(1000)   # the linter runs after a pause in typing
+    assert page.query_selector_all(LINT_ERRORS) == []
+    editor = "document.querySelector('.graphiql-editor-tool .CodeMirror').CodeMirror"
+    # (first in the text: CodeMirror draws only the lines in view, marks included)
+    page.evaluate(f"{editor}.setValue(JSON.stringify({{player: 5, state: "
+                  f"JSON.parse({editor}.getValue()).state}}, null, 2))")
+    page.wait_for_selector(".CodeMirror-lint-mark-error")
     watched.shot(screenshots, "graphiql")
     watched.assert_clean()
 
@@ -183,4 +204,111 @@ def test_the_rest_reference_renders_offline(watched: Watched, server: str,
     page.wait_for_selector('.swagger-ui .opblock[id*="render"]', state="attached")
     assert "Arbiter" in page.inner_text(".swagger-ui .info")
     watched.shot(screenshots, "docs", full_page=False)
+    watched.assert_clean()
+
+
+# The example of each ruleset whose overlay shades places a click can go to.
+SHADED = {"region_conquest": "what each conquest costs orcs",
+          "territory_conquest": "what each conquest costs red",
+          "area_movement": "where red's ship argo can go",
+          "hex_maneuver": "where army red-1 can go",
+          "phased_orders": "where unit red-cavalry can go"}
+
+
+def choose_example(page: Any, label: str) -> None:
+    before = drawn(page)
+    page.select_option("#example", label=label)
+    wait_drawn(page, before)
+
+
+@pytest.mark.parametrize("ruleset", sorted(SHADED))
+def test_a_click_in_the_middle_of_a_shaded_place_proposes_going_there(
+        watched: Watched, server: str, screenshots: Path, ruleset: str) -> None:
+    page = open_playground(watched, server, ruleset)
+    choose_example(page, SHADED[ruleset])
+    shade = page.query_selector("#board .shade[data-action]")
+    assert shade is not None, ruleset
+    at = shade.get_attribute("data-at")
+    action = json.loads(shade.get_attribute("data-action") or "")
+    # The place's own shape (a node's disc, a hex), not the shade's: the middle of what a
+    # person sees, whatever is drawn over it there (pieces, counts).
+    place = page.query_selector(f'#board .node[data-node="{at}"] circle') or \
+        page.query_selector(f'#board .cell[data-hex="{at}"]')
+    assert place is not None, (ruleset, at)
+    place.scroll_into_view_if_needed()
+    box = place.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector("#verdict p")
+    assert json.loads(page.input_value("#action")) == action, (ruleset, at)
+    watched.shot(screenshots, f"playground-{ruleset}-clicked")
+    watched.assert_clean()
+
+
+NAMED = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SHADED))
+def test_the_legend_names_every_colour_glyph_and_line(watched: Watched, server: str,
+                                                      screenshots: Path, ruleset: str) -> None:
+    page = open_playground(watched, server, ruleset)
+    legend = page.query_selector("#board svg .legend")
+    assert legend is not None
+    items = page.eval_on_selector_all(
+        "#board svg .legend .legend-item",
+        "is => is.map(i => [i.querySelector('text:last-of-type').textContent, "
+        "(i.querySelector('rect') || {getAttribute: () => null}).getAttribute('fill')])")
+    swatches = dict(items)
+    # Every owner's pieces are drawn in the colour the legend gives that player, and a
+    # player whose id names a colour is drawn in it.
+    owners = page.eval_on_selector_all(
+        "#board svg > .pieces .piece[data-owner]",
+        "ps => ps.map(p => [p.dataset.owner, p.querySelector('.body').getAttribute('fill')])")
+    assert owners, ruleset
+    for owner, fill in owners:
+        assert swatches.get(owner) == fill, (ruleset, owner, fill)
+        assert NAMED.get(owner, fill) == fill, (ruleset, owner, fill)
+    # Every kind of piece on the board has a glyph in the legend.
+    headings = page.eval_on_selector_all("#board svg .legend .legend-heading",
+                                         "hs => hs.map(h => h.textContent)")
+    assert any(h.startswith("Pieces") for h in headings), headings
+    kinds = set(page.eval_on_selector_all("#board svg > .pieces .piece",
+                                          "ps => ps.map(p => p.classList[1])"))
+    drawn_glyphs = set(page.eval_on_selector_all(
+        "#board svg .legend .legend-item .body",
+        "bs => bs.map(b => b.tagName)"))
+    shapes = {"city": "rect", "castle": "rect", "structure": "rect", "ship": "polygon",
+              "relic": "polygon"}
+    assert {shapes.get(k, "circle") for k in kinds} <= drawn_glyphs, (ruleset, kinds)
+    # Each line style of the links is named.
+    texts = " ".join(text for text, _ in items)
+    if page.query_selector("#board .edge.water"):
+        assert "dashed line" in texts
+    if page.query_selector("#board .edge.land"):
+        assert "solid line" in texts
+    legend.screenshot(path=str(screenshots / f"legend-{ruleset}.png"))
+    watched.assert_clean()
+
+
+def test_a_resolved_turn_shows_each_order_and_the_trace(watched: Watched, server: str,
+                                                        screenshots: Path) -> None:
+    page = open_playground(watched, server, "phased_orders")
+    choose_example(page, "a resolve action (5 orders) and its verdict")
+    page.wait_for_selector("#verdict .results")
+    assert "the turn resolved" in page.inner_text("#verdict .legal")
+    results = page.eval_on_selector_all("#verdict .results > li", "ls => ls.map(l => l.innerText)")
+    assert len(results) == 5 and "red-cavalry moved 3 of 3 steps" in results[0]
+    phases = page.eval_on_selector_all("#verdict .trace .phase", "ps => ps.map(p => p.textContent)")
+    assert "movement" in phases and "upkeep" in phases
+    watched.shot(screenshots, "playground-phased_orders-turn")
+    watched.assert_clean()
+
+
+def test_an_edited_fragment_is_followed_in_the_same_tab(watched: Watched, server: str) -> None:
+    page = open_playground(watched, server, "hex_maneuver")
+    before = drawn(page)
+    page.evaluate("location.hash = '#r=region_conquest'")
+    wait_drawn(page, before)
+    assert page.input_value("#ruleset") == "region_conquest"
+    assert (page.text_content("#board svg > title") or "").startswith("region_conquest")
     watched.assert_clean()

@@ -19,6 +19,7 @@ import pytest
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset
 from arbiter.pictures import palette
+from arbiter.pictures.draw import _wrap as legend_lines
 from arbiter.pictures.render import MAX_CELLS, MAX_NODES, pictured
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.area_movement.examples import EXAMPLE_ACTION as AREA_ACTION
@@ -115,6 +116,16 @@ def hex_maneuver_illegal(p: Picture) -> None:
                                                  "hex_maneuver/movement.1"}
     assert len(p.all("arrow")) == 1
     assert "the action is illegal: 2 violation(s)" in p.text("legend")
+    written_whole(p)
+
+
+def written_whole(p: Picture) -> None:
+    """Each violation written whole in the legend's lines (not only in their tooltips)."""
+    [legend] = p.all("legend")
+    written = "".join(e.text or "" for e in legend.iter() if e.tag == SVG + "text")
+    assert "…" not in written and p.all("mark")
+    for mark in p.all("mark"):
+        assert (mark[0].text or "").replace(" ", "") in written.replace(" ", "")
 
 
 def region_conquest_board(p: Picture) -> None:
@@ -277,6 +288,7 @@ def phased_orders_action(p: Picture) -> None:
     assert marks == {"path_too_long": "0,1"}   # on the unit whose order breaks the rule
     assert p.attr("mark", "data-rule") == ["phased_orders/movement.1"]
     assert "the action is illegal: 1 violation(s)" in p.text("legend")
+    written_whole(p)
 
 
 def toy_moves(p: Picture) -> None:
@@ -401,3 +413,79 @@ def test_a_state_too_big_to_draw_names_the_render_limit() -> None:
     with pytest.raises(InvalidInput, match=f"at most {MAX_NODES} .the render limit on areas"):
         render("region_conquest", {"state": {**REGIONS, "regions": regions,
                                              "players": [{"id": "orcs"}]}})
+
+
+# -- what a person reads off a picture ------------------------------------------------------
+
+def piece_fills(p: Picture) -> dict[str, str]:
+    return {piece.get("data-owner") or "": next(b.get("fill") or "" for b in piece.iter()
+                                                if b.get("class") == "body")
+            for piece in p.all("piece") if piece.get("data-owner")}
+
+
+def test_a_player_whose_id_names_a_colour_is_drawn_in_it_whatever_the_order() -> None:
+    swapped = {**HEX, "players": list(reversed(HEX["players"]))}
+    for state in (HEX, swapped):
+        fills = piece_fills(Picture(render("hex_maneuver", {"state": state})))
+        assert fills["red"] == palette.NAMED["red"] and fills["blue"] == palette.NAMED["blue"]
+    fills = piece_fills(Picture(render("phased_orders", {"state": VALLEY})))
+    assert fills["green"] == palette.NAMED["green"] and fills["red"] == palette.NAMED["red"]
+    # other ids take the palette's colours left, in the state's order
+    assert palette.owner_colours(("orcs", "green", "elves")) == {
+        "green": "#009E73", "orcs": "#D55E00", "elves": "#0072B2"}
+
+
+def test_out_of_play_and_coastal_are_told_apart_from_neutral_and_land() -> None:
+    assert palette.kind_colour("out_of_play").startswith("url(#")   # hatched
+    land, coast = (palette.kind_colour(k).lstrip("#") for k in ("land", "coastal"))
+    distance = sum(abs(int(land[i:i + 2], 16) - int(coast[i:i + 2], 16)) for i in (0, 2, 4))
+    assert distance > 80
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in REGISTRY if "render" in r.queries])
+def test_the_legend_has_a_glyph_for_each_kind_of_piece_and_each_line(ruleset_id: str) -> None:
+    query = ruleset(ruleset_id).queries["render"]
+    for body in query.examples:
+        p = Picture(render(ruleset_id, dict(body)))
+        [legend] = p.all("legend")
+        shapes = {"city": "rect", "castle": "rect", "structure": "rect", "ship": "polygon",
+                  "relic": "polygon"}
+        on_board = {shapes.get((e.get("class") or "").split()[1], "circle")
+                    for e in p.all("piece") if e.get("data-at")}
+        in_legend = {e.tag.removeprefix(SVG) for e in legend.iter() if e.get("class") == "body"}
+        assert on_board <= in_legend, (ruleset_id, body.get("overlay"))
+        legend_text = p.text("legend")
+        assert "Pieces" in legend_text
+        if any("water" in (e.get("class") or "") for e in p.all("edge")):
+            assert "dashed line" in legend_text
+        if p.all("step"):
+            assert "the action's step" in legend_text
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in REGISTRY if "render" in r.queries])
+def test_costs_steps_and_notes_are_drawn_over_the_pieces(ruleset_id: str) -> None:
+    for body in ruleset(ruleset_id).queries["render"].examples:
+        p = Picture(render(ruleset_id, dict(body)))
+        layers = [(e.get("class") or "") for e in p.root if e.tag == SVG + "g"]
+        assert layers.index("labels") > layers.index("pieces")
+        [labels] = p.all("labels")
+        inside = {e.get("class") for e in labels.iter()}
+        if p.all("note"):
+            assert "notes" in inside
+        for arrow in p.all("arrow"):
+            assert not [e for e in arrow.iter() if e.tag == SVG + "text"]   # numbers moved up
+
+
+def test_a_shade_on_an_area_covers_the_whole_area() -> None:
+    p = Picture(render("region_conquest", {"state": REGIONS,
+                                           "overlay": {"costs": {"player": "orcs"}}}))
+    for shade in p.all("shade"):
+        [disc] = [e for e in shade if e.tag == SVG + "circle"]
+        assert disc.get("fill") not in (None, "none") and float(disc.get("r") or 0) > 34
+
+
+def test_a_violation_is_written_whole_in_the_legend() -> None:
+    long = "x" * 10 + " " + " ".join(["word"] * 40) + " " + "y" * 60
+    lines = legend_lines(long)
+    assert "".join(lines).replace(" ", "") == long.replace(" ", "")
+    assert all(len(line) <= 42 for line in lines) and "…" not in "".join(lines)

@@ -1,6 +1,7 @@
 // Every TypeScript example of README.md, as pasted: each ```ts block becomes a module of
-// its own, compiled by tsc against this package (so the examples type-check), then run by
-// node against the live service; what it prints must be its `// prints:` lines, in order.
+// its own, type-checked by tsc against this package, then run with the README's command,
+// `npx tsx example-N.mts`, against the live service; what it prints must be its
+// `// prints:` lines, in order.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +24,10 @@ test("the README's examples type-check", () => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   mkdirSync(join(dir, "src"));
-  blocks.forEach((code, i) => writeFileSync(join(dir, "src", `example-${i + 1}.ts`), code));
+  blocks.forEach((code, i) => {
+    writeFileSync(join(dir, "src", `example-${i + 1}.ts`), code);
+    writeFileSync(join(dir, `example-${i + 1}.mts`), code);
+  });
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
     compilerOptions: {
       target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true,
@@ -40,8 +44,9 @@ blocks.forEach((code, i) => {
   const first = code.split("\n").find((line) => line.includes("arbiter.") && !line.startsWith("import")) ?? "";
   test(`README example ${i + 1} runs and prints what it says (${first.trim().slice(0, 60)})`, () => {
     assert.ok(expected.length > 0, "an example says what it prints");
-    const run = spawnSync(process.execPath, [join(dir, "out", `example-${i + 1}.js`)], {
-      encoding: "utf8", env: { ...process.env, ARBITER_URL: arbiterUrl() }, timeout: 60_000,
+    // The README's command, as a reader types it (npx finds tsx in this package's devDependencies).
+    const run = spawnSync("npx", ["tsx", `example-${i + 1}.mts`], {
+      cwd: dir, encoding: "utf8", env: { ...process.env, ARBITER_URL: arbiterUrl() }, timeout: 60_000,
     });
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(run.stdout.trimEnd().split("\n"), expected);

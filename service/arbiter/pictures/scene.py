@@ -18,6 +18,9 @@ a region, an area, a territory, a grid square). A scene has cells or nodes, neve
   action's ``step`` when the action has several.
 - ``Note``: a text written on a place (a conquest cost).
 - ``Mark``: a violation drawn where it occurs.
+- ``Glyph``: what a piece's shape and label mean in this ruleset ("a disc with a number:
+  an army and its units"), for the legend; a glyph is listed when a piece of its kind
+  (neutral or a player's) is on the board.
 
 ``Picture`` is what a ruleset's ``scene.py`` exports as ``PICTURE``: its overlay model
 (every field optional; the action overlay is added for every ruleset by ``render``), the
@@ -111,6 +114,14 @@ class Mark:
 
 
 @dataclass(frozen=True, slots=True)
+class Glyph:
+    kind: str            # the pieces' kind, which sets the shape (see ``Piece``)
+    label: str           # a label as drawn on such a piece ("3", "C", "2d")
+    meaning: str
+    neutral: bool = False  # a piece nobody owns (barbarians, a Lost Tribe) rather than a player's
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     title: str
     desc: str
@@ -125,6 +136,7 @@ class Scene:
     marks: tuple[Mark, ...] = ()
     caption: str = ""       # what the overlay shows, written under the legend
     shade_unit: str = "MP"  # what a shade's cost counts, for the legend
+    glyphs: tuple[Glyph, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

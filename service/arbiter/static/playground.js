@@ -83,22 +83,45 @@ function bodyExamples(operation) {
   return media.example ? [media.example] : [];
 }
 
+// What an example shows, in words: "the board", "where army red-1 can go", ...
+function describeExample(overlay, action) {
+  const said = [];
+  if (overlay.reachable) {
+    const r = overlay.reachable;
+    const who = r.army ? `army ${r.army}` : r.unit ? `unit ${r.unit}`
+      : r.ship ? `${r.player}'s ship ${r.ship}` : r.from_area ? `${r.player}'s tokens in ${r.from_area}`
+      : r.player ? `${r.player}'s tokens` : "a piece";
+    said.push(`where ${who} can go`);
+  }
+  if (overlay.costs) said.push(`what each conquest costs ${overlay.costs.player}`);
+  if (overlay.trace) said.push(`the turn of ${overlay.trace.orders.length} orders, step by step`);
+  for (const key of Object.keys(overlay)) {
+    if (!["reachable", "costs", "trace"].includes(key)) said.push(key.replace(/_/g, " "));
+  }
+  if (action) {
+    const players = action.player ? ` by ${action.player}` : action.orders
+      ? ` (${action.orders.length} orders)` : "";
+    said.push(`a ${action.type || "proposed"} action${players} and its verdict`);
+  }
+  return said.length ? said.join("; ") : "the board as it stands";
+}
+
 function examplesOf(ruleset) {
   const paths = app.openapi.paths;
   const base = `/v1/rulesets/${ruleset.id}`;
-  const out = bodyExamples(paths[`${base}/render`]).map((body, i) => {
+  const out = bodyExamples(paths[`${base}/render`]).map((body) => {
     const overlay = Object.assign({}, body.overlay || {});
     const action = overlay.action || null;
     delete overlay.action;
-    const what = Object.keys(overlay).concat(action ? ["action"] : []);
     return {
-      label: `example ${i + 1}` + (what.length ? ` (${what.join(", ")})` : " (board)"),
+      label: describeExample(overlay, action),
       state: body.state, overlay: Object.keys(overlay).length ? overlay : null, action,
     };
   });
   if (!out.length) {
     for (const body of bodyExamples(paths[`${base}/validate`])) {
-      out.push({ label: "example", state: body.state, overlay: null, action: body.action });
+      out.push({ label: describeExample({}, body.action), state: body.state, overlay: null,
+                 action: body.action });
     }
   }
   return out;
@@ -142,15 +165,50 @@ function drawn() {
   document.body.dataset.drawn = String(app.drawn);
 }
 
-function bindPicture(svg) {
-  for (const piece of svg.querySelectorAll(".piece[data-select]")) {
-    const choose = () => selectPiece(JSON.parse(piece.getAttribute("data-select")));
-    piece.addEventListener("click", choose);
-    piece.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") choose(); });
+// A click anywhere in a shaded place (its shade, the node or hex under it, a piece, a
+// count or a note drawn there, an arrow passing over it) proposes going there; elsewhere,
+// a click on a piece asks for where it can go. Every drawing of a place names it
+// (data-at, data-node or data-hex); an arrow names none, so the click looks under it.
+function placeOf(event, svg) {
+  for (const hit of document.elementsFromPoint(event.clientX, event.clientY)) {
+    if (!svg.contains(hit) || hit.closest(".legend")) continue;
+    const drawn = hit.closest("[data-at], [data-node], [data-hex]");
+    if (drawn) {
+      return drawn.getAttribute("data-at") || drawn.getAttribute("data-node") ||
+        drawn.getAttribute("data-hex");
+    }
   }
+  return null;
+}
+
+function shadeAt(svg, place) {
   for (const shade of svg.querySelectorAll(".shade[data-action]")) {
-    shade.addEventListener("click", () => propose(JSON.parse(shade.getAttribute("data-action"))));
+    if (shade.getAttribute("data-at") === place) return shade;
   }
+  return null;
+}
+
+function bindPicture(svg) {
+  svg.addEventListener("click", (event) => {
+    if (event.target.closest(".legend")) return;
+    const place = placeOf(event, svg);
+    const shade = place === null ? null : shadeAt(svg, place);
+    if (shade) {
+      propose(JSON.parse(shade.getAttribute("data-action")));
+      return;
+    }
+    const piece = event.target.closest(".piece[data-select]");
+    if (piece) selectPiece(JSON.parse(piece.getAttribute("data-select")));
+  });
+  svg.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const shade = event.target.closest(".shade[data-action]");
+    const piece = event.target.closest(".piece[data-select]");
+    if (shade) propose(JSON.parse(shade.getAttribute("data-action")));
+    else if (piece) selectPiece(JSON.parse(piece.getAttribute("data-select")));
+    else return;
+    event.preventDefault();
+  });
 }
 
 function selectPiece(overlay) {
@@ -200,29 +258,117 @@ function element(tag, text, className) {
 // whose derived.status is "pending"): neither "Legal." (nothing to apply) nor "Illegal.".
 function pendingDecisions(outcome) {
   const derived = outcome.derived || {};
-  if (!outcome.legal || outcome.applied || derived.status !== "pending") return [];
+  if (derived.status !== "pending" && !(derived.pending_decisions || []).length) return [];
   return derived.pending_decisions || [];
+}
+
+function optionWords(option) {
+  const words = [option.choice];
+  if (option.unit) words.push(option.unit);
+  if (option.hex) words.push(`(${option.hex.q},${option.hex.r})`);
+  return words.join(" ");
+}
+
+// Each pending decision as a question with its options; "Answer" adds the chosen answers to
+// the action's decisions and checks the turn again.
+function showQuestions(box, pending) {
+  box.append(element("p", `The turn stopped for ${pending.length} decision(s): ` +
+                     "nothing is applied until the action carries the answers.", "pending"));
+  const questions = element("ol", undefined, "questions");
+  const choices = [];
+  for (const d of pending) {
+    const item = element("li", undefined, "decision");
+    item.append(element("span", `${d.player || "The game master"}: ${d.question}`, "message"),
+                " ", element("span", d.rule, "rule"), " ", element("code", d.id));
+    const select = element("select");
+    select.setAttribute("aria-label", `Answer to ${d.id}`);
+    d.options.forEach((o, i) => {
+      const option = element("option", optionWords(o));
+      option.value = String(i);
+      select.append(option);
+    });
+    choices.push({ decision: d, select });
+    item.append(element("br"), select);
+    questions.append(item);
+  }
+  const answer = element("button", "Answer and check again");
+  answer.type = "button";
+  answer.id = "answer";
+  answer.addEventListener("click", () => {
+    let action;
+    try { action = JSON.parse($("action").value); } catch (error) { return showProblem(error.message); }
+    const answered = new Set(choices.map((c) => c.decision.id));
+    action.decisions = (action.decisions || []).filter((d) => !answered.has(d.id));
+    for (const { decision, select } of choices) {
+      action.decisions.push(Object.assign({ id: decision.id }, decision.options[Number(select.value)]));
+    }
+    $("action").value = JSON.stringify(action, null, 2);
+    check();
+  });
+  box.append(questions, answer);
+}
+
+// A resolved turn (phased_orders): what became of each order, then the trace of events
+// phase by phase.
+function showTurn(box, outcome) {
+  const derived = outcome.derived || {};
+  if (derived.results && derived.results.length) {
+    box.append(element("h3", "Orders"));
+    const list = element("ol", undefined, "results");
+    list.start = 0;
+    for (const r of derived.results) {
+      const item = element("li", undefined, `result ${r.status}`);
+      item.append(element("strong", `${r.player} ${r.kind} ${r.subject}: `),
+                  element("span", r.status.replace(/_/g, " "), "status"), " — ",
+                  element("span", r.message, "message"), " ", element("span", r.rule, "rule"));
+      list.append(item);
+    }
+    box.append(list);
+  }
+  if (derived.unordered && derived.unordered.length) {
+    box.append(element("p", `Without an order: ${derived.unordered.join(", ")}.`));
+  }
+  const names = {};
+  for (const p of derived.phases || []) names[p.phase] = p.name;
+  const byPhase = outcome.events.some((e) => e.params && e.params.phase !== undefined);
+  if (!outcome.events.length) return;
+  box.append(element("h3", byPhase ? "Trace, phase by phase" : "Events"));
+  if (!byPhase) {
+    const events = element("ul", undefined, "events");
+    for (const e of outcome.events) events.append(element("li", e.message));
+    box.append(events);
+    return;
+  }
+  const phases = element("ol", undefined, "trace");
+  let current = null;
+  let events = null;
+  for (const e of outcome.events) {
+    const phase = e.params.phase;
+    if (phase !== current) {
+      current = phase;
+      const item = element("li");
+      item.value = Number(phase) || 0;
+      item.append(element("span", names[phase] || `phase ${phase}`, "phase"));
+      events = element("ul");
+      item.append(events);
+      phases.append(item);
+    }
+    const line = element("li");
+    line.append(element("span", e.message), " ", element("span", e.rule, "rule"));
+    events.append(line);
+  }
+  box.append(phases);
 }
 
 function showVerdict(outcome) {
   const box = $("verdict");
   const pending = pendingDecisions(outcome);
-  if (pending.length) {
-    box.replaceChildren(element("p", `Pending: ${pending.length} decision(s) to answer; ` +
-                                "nothing is applied until the action carries them.", "pending"));
-    const questions = element("ol");
-    for (const d of pending) {
-      const options = d.options.map((o) => JSON.stringify(o)).join(" or ");
-      const item = element("li", undefined, "decision");
-      item.append(element("code", d.id), " ", element("span", d.rule, "rule"), ": ",
-                  element("span", d.question, "message"), ` (${d.player || "the game master"}: ${options})`);
-      questions.append(item);
-    }
-    box.append(questions);
-  } else {
-    box.replaceChildren(element("p", outcome.legal ? "Legal." : "Illegal.",
-                                outcome.legal ? "legal" : "illegal"));
-  }
+  const status = (outcome.derived || {}).status;
+  let headline = outcome.legal ? "Legal." : "Illegal.";
+  if (outcome.legal && status === "resolved") headline = "Legal: the turn resolved.";
+  if (pending.length && outcome.legal) headline = "Legal so far: the turn waits for answers.";
+  box.replaceChildren(element("p", headline,
+                              pending.length && outcome.legal ? "pending" : outcome.legal ? "legal" : "illegal"));
   const list = element("ol");
   for (const v of outcome.violations) {
     const item = element("li", undefined, "violation");
@@ -231,12 +377,8 @@ function showVerdict(outcome) {
     list.append(item);
   }
   if (outcome.violations.length) box.append(list);
-  if (outcome.events.length) {
-    box.append(element("p", "Events:"));
-    const events = element("ul");
-    for (const e of outcome.events) events.append(element("li", e.message));
-    box.append(events);
-  }
+  if (pending.length) showQuestions(box, pending);
+  showTurn(box, outcome);
   if (!outcome.reversible) box.append(element("p", "Not reversible: something was drawn or rolled."));
 }
 
@@ -348,6 +490,15 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("clear").addEventListener("click", clearAction);
   $("load-state").addEventListener("click", loadPasted);
+  followFragment();
+  // A fragment edited in the address bar (or a permalink followed in this tab) is shown too.
+  // The permalink itself, followed here, is what is shown already: nothing to redo.
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== permalink()) followFragment();
+  });
+}
+
+function followFragment() {
   const linked = fromFragment();
   const start = linked.state ? { state: linked.state, overlay: linked.overlay, action: linked.action } : null;
   chooseRuleset(linked.ruleset || app.rulesets[0].id, start);

@@ -19,7 +19,17 @@ from typing import Any
 from pydantic import Field
 
 from arbiter.engine.wire import Frozen, Id
-from arbiter.pictures.scene import Arrow, Edge, Node, Picture, Piece, Scene, Shade, within
+from arbiter.pictures.scene import (
+    Arrow,
+    Edge,
+    Glyph,
+    Node,
+    Picture,
+    Piece,
+    Scene,
+    Shade,
+    within,
+)
 
 from .board import Board
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
@@ -55,6 +65,15 @@ class AreaMovementOverlay(Frozen):
         default=None, description="Shade where a player's tokens (or one ship) can go.")
 
 
+GLYPHS = (
+    Glyph("army", "3", "a player's tokens in an area, with how many"),
+    Glyph("army", "2", "barbarian tokens, with how many", neutral=True),
+    Glyph("city", "C", "a city"),
+    Glyph("city", "C", "a pirate city", neutral=True),
+    Glyph("ship", "", "a ship"),
+)
+
+
 def scene(board: Board, overlay: AreaMovementOverlay | None,
           action: AreaMovementAnyAction | None) -> Scene:
     state = board.state
@@ -67,6 +86,7 @@ def scene(board: Board, overlay: AreaMovementOverlay | None,
     if isinstance(action, AreaMovementPlan):
         arrows = (*arrows, *_plan_arrows(board, action))
     return Scene(
+        glyphs=GLYPHS,
         title=f"area_movement: {len(state.areas)} land areas, {len(state.seas)} seas",
         desc=f"Land and water areas; players in census order: {', '.join(board.order)}.",
         players=tuple(p.id for p in state.players),

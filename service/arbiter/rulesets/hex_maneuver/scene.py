@@ -17,7 +17,17 @@ from pydantic import Field
 
 from arbiter.engine.hexgrid import Axial, Hex
 from arbiter.engine.wire import Frozen, Id
-from arbiter.pictures.scene import Arrow, Cell, Picture, Piece, Place, Scene, Shade, within
+from arbiter.pictures.scene import (
+    Arrow,
+    Cell,
+    Glyph,
+    Picture,
+    Piece,
+    Place,
+    Scene,
+    Shade,
+    within,
+)
 
 from .board import Board
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
@@ -42,6 +52,15 @@ class HexManeuverOverlay(Frozen):
         default=None, description="Shade the hexes an army can reach by cost, with one path.")
 
 
+GLYPHS = (
+    Glyph("army", "3", "an army, with its number of units"),
+    Glyph("city", "C", "a city"),
+    Glyph("castle", "C", "a castle"),
+    Glyph("structure", "O", "another structure"),
+    Glyph("relic", "R", "a relic lying on the map", neutral=True),
+)
+
+
 def scene(board: Board, overlay: HexManeuverOverlay | None,
           action: HexManeuverAnyAction | None) -> Scene:
     state = board.state
@@ -54,6 +73,7 @@ def scene(board: Board, overlay: HexManeuverOverlay | None,
     if action is not None:
         arrows = (*arrows, *_action_arrows(board, action))
     return Scene(
+        glyphs=GLYPHS,
         title=f"hex_maneuver: {len(state.hexes)} hexes, {len(state.armies)} armies",
         desc=f"A hex map; players {', '.join(p.id for p in state.players)}; armies, "
              "structures and relics as pieces.",

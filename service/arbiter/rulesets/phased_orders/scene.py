@@ -45,6 +45,7 @@ from arbiter.engine.wire import Frozen, Id
 from arbiter.pictures.scene import (
     Arrow,
     Cell,
+    Glyph,
     Mark,
     Note,
     Picture,
@@ -133,6 +134,14 @@ class Layer:
     marks: tuple[Mark, ...] = ()
 
 
+GLYPHS = (
+    Glyph("army", "5", "a unit, with its hit points"),
+    Glyph("caravan", "3", "a caravan, with its hit points"),
+    Glyph("castle", "C", "a capital"),
+    Glyph("structure", "S", "a stronghold"),
+)
+
+
 def scene(board: Board, overlay: PhasedOrdersOverlay | None,
           action: PhasedOrdersAnyAction | None) -> Scene:
     state = board.state
@@ -148,6 +157,7 @@ def scene(board: Board, overlay: PhasedOrdersOverlay | None,
     caption = "; ".join(layer.caption for layer in layers if layer.caption)
     roads = sum(1 for h in state.hexes if h.road)
     return Scene(
+        glyphs=GLYPHS,
         title=f"phased_orders: {len(state.hexes)} hexes, {len(state.units)} units, "
               f"{len(state.strongholds)} strongholds",
         desc=f"A hex map with {roads} road hexes; players "

@@ -17,7 +17,18 @@ from typing import Any
 from pydantic import Field
 
 from arbiter.engine.wire import Frozen
-from arbiter.pictures.scene import Arrow, Edge, Node, Note, Picture, Piece, Scene, Shade, within
+from arbiter.pictures.scene import (
+    Arrow,
+    Edge,
+    Glyph,
+    Node,
+    Note,
+    Picture,
+    Piece,
+    Scene,
+    Shade,
+    within,
+)
 
 from .board import Board
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
@@ -43,6 +54,13 @@ class RegionConquestOverlay(Frozen):
         "the regions they may conquer now.")
 
 
+GLYPHS = (
+    Glyph("army", "4", "a player's active tokens in a region, with how many"),
+    Glyph("tokens", "2d", "a player's tokens in decline (d), with how many"),
+    Glyph("tokens", "1", "Lost Tribe tokens, with how many", neutral=True),
+)
+
+
 def scene(board: Board, overlay: RegionConquestOverlay | None,
           action: RegionConquestAnyAction | None) -> Scene:
     state = board.state
@@ -55,6 +73,7 @@ def scene(board: Board, overlay: RegionConquestOverlay | None,
             caption, shades, notes = _costs(board, overlay.costs.player)
     hands = ", ".join(f"{p.id} {p.hand}" for p in state.players)
     return Scene(
+        glyphs=GLYPHS,
         title=f"region_conquest: {len(state.regions)} regions, {state.turn.player} to play",
         desc=f"Regions and their borders; tokens in hand: {hands}. Turn: {state.turn.player}.",
         players=players, nodes=tuple(_node(board, r.id) for r in state.regions),

@@ -17,7 +17,18 @@ from typing import Any
 from pydantic import Field
 
 from arbiter.engine.wire import Frozen, Id
-from arbiter.pictures.scene import Arrow, Edge, Node, Note, Picture, Piece, Scene, Shade, within
+from arbiter.pictures.scene import (
+    Arrow,
+    Edge,
+    Glyph,
+    Node,
+    Note,
+    Picture,
+    Piece,
+    Scene,
+    Shade,
+    within,
+)
 
 from .board import Board
 from .examples import EXAMPLE_ACTION, EXAMPLE_STATE
@@ -47,6 +58,11 @@ class TerritoryConquestOverlay(Frozen):
         "the player can take now.")
 
 
+GLYPHS = (
+    Glyph("army", "3", "a player's army pawns in a territory, with how many"),
+)
+
+
 def scene(board: Board, overlay: TerritoryConquestOverlay | None,
           action: TerritoryConquestAnyAction | None) -> Scene:
     state = board.state
@@ -57,6 +73,7 @@ def scene(board: Board, overlay: TerritoryConquestOverlay | None,
         with within("costs"):
             caption, shades, notes = _costs(board, overlay.costs.player)
     return Scene(
+        glyphs=GLYPHS,
         title=f"territory_conquest: {len(state.territories)} territories",
         desc=f"The Conquest board; players {', '.join(p.id for p in state.players)}, "
              f"{state.round_first_player} first this round.",
