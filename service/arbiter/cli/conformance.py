@@ -57,8 +57,8 @@ def add_command(sub: Any) -> None:
             "the case's expectation: one PASS or FAIL line per case, then a summary. The "
             "suite's files alone judge the answers, so any server that speaks the "
             "contract can be run against it.", 78),
-        epilog="exit codes: 0 every case passed; 1 a case failed; 2 the suite or the "
-        "server could not be reached",
+        epilog="exit status:\n  0  every case passed\n  1  a case failed (its FAIL line says "
+        "how)\n  2  the suite could not be read, or the server could not be reached",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     command.add_argument("--base", required=True, metavar="URL",
                          help="the server's base URL (http://127.0.0.1:8000)")
