@@ -5,6 +5,7 @@ meet the suite's own JSON Schema, and its version must move by semver with what 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -102,3 +103,17 @@ def test_the_version_moves_by_semver_with_what_changed(tmp_path: Path) -> None:
     export(cases, out)
     assert _version(out) == "3.0.0"
 
+
+
+def test_the_readme_states_the_manifests_version_and_counts() -> None:
+    """conformance/README.md is written by hand: its table of cases per ruleset and the
+    major version it names must be the manifest's."""
+    readme = (SUITE / "README.md").read_text()
+    manifest = json.loads((SUITE / "manifest.json").read_text())
+    major = manifest["version"].split(".")[0]
+    assert f"version **{major}.x**" in readme
+    counted = f"{manifest['cases']} cases over {len(manifest['rulesets'])} rulesets"
+    assert counted in " ".join(readme.split())
+    rows = re.findall(r"^\| `(\w+)` \| ([\d.]+) \| (\d+) \| (\d+) \|$", readme, re.M)
+    assert rows == [(r, e["ruleset_version"], str(e["cases"]), str(len(e["groups"])))
+                    for r, e in manifest["rulesets"].items()]
