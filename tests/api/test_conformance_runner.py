@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,11 @@ SUITE = Path(__file__).resolve().parents[2] / "conformance"
 
 
 def conformance(*args: str) -> subprocess.CompletedProcess[str]:
+    """``arbiter conformance ARGS``, run from outside the checkout: it finds the suite
+    beside the package it runs from, whatever the working directory."""
     return subprocess.run([sys.executable, "-m", "arbiter", "conformance", *args],
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, text=True, timeout=900,
+                          cwd=tempfile.gettempdir())
 
 
 def suite_cases(ruleset: str) -> list[dict[str, Any]]:
@@ -78,7 +82,7 @@ uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 @pytest.mark.server
 def test_a_server_that_flips_a_verdict_and_drops_a_violation_fails_those_cases(
-        server: str) -> None:
+        server: str, tmp_path: Path) -> None:
     ruleset = "region_conquest"
     if REGISTRY.get(ruleset) is None:
         pytest.skip(f"ARBITER_RULESETS leaves out {ruleset}")
@@ -87,7 +91,8 @@ def test_a_server_that_flips_a_verdict_and_drops_a_violation_fails_those_cases(
     drop = next(c for c in cases if c["expect"].get("outcome", {}).get("violations"))
     files = [str(SUITE / "cases" / f"{c['id']}.json") for c in (flip, drop)]
     with serve_script(TAMPERING_PROXY, server, *files) as proxy:
-        run = conformance("--base", proxy, "--ruleset", ruleset)
+        run = conformance("--base", proxy, "--ruleset", ruleset, "--jobs", "3",
+                          "--report", str(tmp_path / "report.json"))
     failed = [line for line in run.stdout.splitlines() if line.startswith("FAIL ")]
     assert run.returncode == 1, run.stdout + run.stderr
     assert len(failed) == 2, failed
@@ -96,6 +101,10 @@ def test_a_server_that_flips_a_verdict_and_drops_a_violation_fails_those_cases(
     assert "legal: expected true, got false" in by_id[flip["id"]]
     assert "violations (code, rule): expected" in by_id[drop["id"]]
     n = len(cases)
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert (report["passed"], report["failed"]) == (n - 2, 2)
+    assert sorted(c["id"] for c in report["cases"] if not c["passed"]) == \
+        sorted([flip["id"], drop["id"]])
     assert f": {n} cases, {n - 2} passed, 2 failed ({ruleset} {n - 2}/{n})" in run.stdout
 
 
