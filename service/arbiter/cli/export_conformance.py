@@ -1,7 +1,8 @@
 """The conformance suite in ``conformance/``: every golden case of ``tests/cases/`` as a
 neutral request and the answer a conforming engine must give (conformance/README.md,
-conformance/schema.json), written by ``arbiter export-conformance`` and checked for drift by
-the tests and ``make conformance-check``.
+conformance/schema.json), written by ``arbiter export-conformance`` (the cases, the manifest
+and the README's contents table) and checked for drift by the tests and
+``make conformance-check``.
 
 A case's request is the HTTP request a client sends (``POST /v1/rulesets/<id>/validate`` or
 the query's route, with its JSON body); its expectation is what the golden case asserts,
@@ -32,6 +33,10 @@ SUITE = "arbiter-conformance"
 FIRST_VERSION = "1.0.0"
 MANIFEST = "manifest.json"
 CASES = "cases"
+README = "README.md"
+# The README's contents table (``contents``), between these lines.
+CONTENTS = ("<!-- contents: written by `make conformance` from the manifest -->\n",
+            "<!-- end of contents -->\n")
 
 
 def _dumps(value: Any) -> bytes:
@@ -211,7 +216,29 @@ def render(source: Path, previous: Path | None = None,
         "rulesets": rulesets,
     }
     files[MANIFEST] = _dumps(manifest)
+    if previous is not None and (previous / README).is_file():
+        files[README] = with_contents((previous / README).read_text(), manifest).encode()
     return files
+
+
+def contents(manifest: dict[str, Any]) -> str:
+    """The README's table of the suite's version and cases per ruleset."""
+    rows = [f"| `{r}` | {e['ruleset_version']} | {e['cases']} | {len(e['groups'])} |"
+            for r, e in manifest["rulesets"].items()]
+    n = len(manifest["rulesets"])
+    return "\n".join([
+        f"Version **{manifest['version']}**: {manifest['cases']} cases over {n} "
+        f"ruleset{'' if n == 1 else 's'}.", "",
+        "| ruleset | ruleset version | cases | groups |", "|---|---|---|---|", *rows, ""])
+
+
+def with_contents(readme: str, manifest: dict[str, Any]) -> str:
+    """``readme`` with its contents table (between the ``CONTENTS`` lines) made anew."""
+    begin, end = CONTENTS
+    if begin not in readme or end not in readme:
+        raise ValueError(f"the suite's {README} has no contents lines ({begin.strip()})")
+    head, rest = readme.split(begin, 1)
+    return head + begin + contents(manifest) + end + rest.split(end, 1)[1]
 
 
 def _version(files: dict[str, bytes], previous: Path | None) -> str:
@@ -239,12 +266,14 @@ def _version(files: dict[str, bytes], previous: Path | None) -> str:
 
 
 def _generated(out: Path) -> dict[str, bytes]:
-    """The files of ``out`` the generator owns (the manifest and the cases; the README and
-    the case schema are written by hand)."""
+    """The files of ``out`` the generator writes (the manifest, the cases and the README,
+    whose contents table it makes; the rest of the README and the case schema are written
+    by hand)."""
     found = {p.relative_to(out).as_posix(): p.read_bytes()
              for p in (out / CASES).rglob("*") if p.is_file()}
-    if (out / MANIFEST).is_file():
-        found[MANIFEST] = (out / MANIFEST).read_bytes()
+    for name in (MANIFEST, README):
+        if (out / name).is_file():
+            found[name] = (out / name).read_bytes()
     return found
 
 
