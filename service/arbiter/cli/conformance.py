@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import socket
 import sys
 import textwrap
 import time
@@ -226,7 +227,10 @@ def judge(case: dict[str, Any], base: str, headers: dict[str, str],
         status, body = ask(base, case["request"], headers, timeout)
     except (urllib.error.URLError, OSError) as failed:  # no answer: refused, reset, timeout
         reason = getattr(failed, "reason", failed)
-        return Result(case, [f"no answer: {reason}"], unreachable=True)
+        # No server there at all (refused, no such host), as against one that timed out
+        # or dropped the connection on this case: a failure of the case.
+        nobody = isinstance(reason, ConnectionRefusedError | socket.gaierror)
+        return Result(case, [f"no answer: {reason}"], unreachable=nobody)
     return Result(case, misses(case, status, body))
 
 
