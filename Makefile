@@ -17,7 +17,7 @@ RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: client-python run test assets ts-toolchain test-fast source-check bench bench-quick schema schema-check docs docs-check \
-	lint fuzz load lock clean
+	conformance conformance-check lint fuzz load lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +108,14 @@ schema-check: $(RUN_STAMP)
 
 docs-check: $(RUN_STAMP)
 	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_docs import CONFIGURATION, with_table, stale; s = stale(Path('docs/rules')); r = CONFIGURATION.read_text(); s += [str(CONFIGURATION)] if with_table(r) != r else []; print('stale: run make docs; differs:', *s) if s else print('docs/rules/ and the configuration table are up to date'); sys.exit(1 if s else 0)"
+
+# The conformance suite (conformance/: every golden case as an HTTP request and the answer a
+# conforming engine gives) from tests/cases/; run it with `arbiter conformance --base URL`.
+conformance: $(RUN_STAMP)
+	$(BIN)/arbiter export-conformance --cases tests/cases --out conformance
+
+conformance-check: $(RUN_STAMP)
+	$(BIN)/python -c "import sys; from pathlib import Path; from arbiter.cli.export_conformance import stale; s = stale(Path('tests/cases'), Path('conformance')); print('conformance/ is stale: run make conformance; differs:', *s[:20]) if s else print('conformance/ is up to date'); sys.exit(1 if s else 0)"
 
 # schemathesis for a long run against a server the tests start (tests/hardening).
 FUZZ_EXAMPLES ?= 1000

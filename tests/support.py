@@ -130,6 +130,14 @@ def serve_one_more(module: str, folder: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
+def serve_script(code: str, *args: str) -> Iterator[str]:
+    """Base URL of ``python -c code *args PORT`` (a server of a test's own, on a free
+    port, which must answer ``GET /healthz``), stopped when the block ends."""
+    with _running(["-c", code, *args], None) as (base, _):
+        yield base
+
+
+@contextlib.contextmanager
 def _running(args: list[str], env: dict[str, str] | None, output: IO[bytes] | None = None
              ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Base URL and process of ``python <args> <port>`` on a free port, once it answers;

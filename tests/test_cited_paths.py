@@ -24,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("service", "tests", "docs", "clients", "deploy", ".ci", "README.md", "Makefile",
+           "conformance/README.md", "conformance/schema.json",
            "pyproject.toml")
 TEXT = {".py", ".md", ".json", ".yaml", ".yml", ".toml", ".mjs", ".ts", ".js", ".html",
         ".css", ".txt", ".graphql", ".cfg"}

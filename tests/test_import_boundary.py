@@ -6,6 +6,7 @@ each transport (HTTP, GraphQL, the CLI) reaches the rules through the service.""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 SERVICE = Path(__file__).resolve().parents[1] / "service" / "arbiter"
@@ -87,3 +88,13 @@ def test_the_boundary_check_can_fail(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("import arbiter.http.app\nfrom arbiter.service import lifecycle\n")
     assert imports(module) == {"arbiter.http.app", "arbiter.service"}
+
+
+def test_the_conformance_runner_imports_the_standard_library_alone() -> None:
+    """`arbiter conformance` judges a server's answers from the suite's files, never by
+    asking the engine, so it runs against any engine; and it runs where the service's
+    dependencies alone are installed (no httpx)."""
+    found = imports(SERVICE / "cli" / "conformance.py")
+    outside = sorted(name for name in found
+                     if name.split(".")[0] not in sys.stdlib_module_names)
+    assert outside == []

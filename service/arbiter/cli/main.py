@@ -1,6 +1,8 @@
 """The ``arbiter`` command: ``serve`` (the HTTP service, configured by the ``ARBITER_*``
 variables, which its flags override), ``export-schema`` (write schema/) and
-``export-docs`` (write docs/rules/ and the configuration page's table); and the table's
+``export-docs`` (write docs/rules/ and the configuration page's table),
+``export-conformance`` (write conformance/ from tests/cases/; ``cli.export_conformance``),
+``conformance`` (run that suite against a server; ``cli.conformance``); and the table's
 commands, which answer from JSON files in-process as the REST API does: ``check`` (judge
 one action, exit 0 legal, 1 illegal, 2 malformed, 3 legal but waiting for decisions;
 ``cli.check``), ``new-game`` (a game's first state, seeded and signed; ``cli.new_game``),
@@ -102,11 +104,19 @@ def _export_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_conformance(args: argparse.Namespace) -> int:
+    from arbiter.cli.export_conformance import export
+
+    for path in export(Path(args.cases), Path(args.out)):
+        print(path)
+    return 0
+
+
 def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     """The ``arbiter`` command line: the service's commands, and the table's (``check``,
     ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
     built-in rulesets by default)."""
-    from arbiter.cli import check, new_game, queries, render
+    from arbiter.cli import check, conformance, new_game, queries, render
     from arbiter.rulesets import builtin_registry
 
     registry = builtin_registry() if registry is None else registry
@@ -128,6 +138,7 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     new_game.add_command(sub, registry)
     queries.add_commands(sub, registry)
     render.add_command(sub, registry)
+    conformance.add_command(sub)
     export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "
                             "JSON Schemas)")
     export.add_argument("--out", default="schema",
@@ -141,6 +152,13 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
                       help="the page whose configuration table to rewrite (default: "
                       "docs/configuration.md; '' : none)")
     docs.set_defaults(run=_export_docs)
+    suite = sub.add_parser("export-conformance", help="write the conformance suite "
+                           "(conformance/) from the golden cases (tests/cases/)")
+    suite.add_argument("--cases", default="tests/cases",
+                       help="the golden cases to read (default: tests/cases)")
+    suite.add_argument("--out", default="conformance",
+                       help="the suite's folder to write (default: conformance)")
+    suite.set_defaults(run=_export_conformance)
     return top
 
 
