@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '77b697412f3c421779555c588910cb52546e2d35c743cb89b96658f826cc28bd'
+SCHEMA_SHA256 = '65c2b4acd28f15ecd549e0f94a355751b05860a207ac2b40d37d5f1bd2f9a1e4'
 
 
 class AreaMovement(RulesetApi):
