@@ -312,3 +312,46 @@ def test_an_edited_fragment_is_followed_in_the_same_tab(watched: Watched, server
     assert page.input_value("#ruleset") == "region_conquest"
     assert (page.text_content("#board svg > title") or "").startswith("region_conquest")
     watched.assert_clean()
+
+
+def test_three_players_seal_their_orders_and_the_turn_resolves_from_them(
+        watched: Watched, screenshots: Path) -> None:
+    """The playground on a service that seals (its own, with state keys): each player's
+    orders typed as a submit and sealed, the turn resolved from the three envelopes; and a
+    view that shows the seed as a sealed handle."""
+    import base64
+
+    from tests.support import serve
+
+    cases = Path(__file__).resolve().parents[1] / "cases" / "phased_orders" / "blind2"
+    melee = json.loads((cases / "p12_default_damage_spills_over_to_the_next_weakest.json")
+                       .read_text())
+    fragment = base64.urlsafe_b64encode(json.dumps(melee["state"]).encode()).decode()
+    with serve({"ARBITER_STATE_KEYS": "k1:" + "s" * 40}) as keyed:
+        page = watched.page
+        page.goto(f"{keyed}/playground#r=phased_orders&s={fragment.rstrip('=')}")
+        wait_drawn(page, 0)
+        page.wait_for_selector("#hidden:not([hidden])")
+        page.click("#hidden summary")
+        for order in melee["action"]["orders"]:
+            submit = {"type": "submit", "player": order["player"], "orders": [order]}
+            page.fill("#action", json.dumps(submit))
+            count = len(page.query_selector_all("#envelopes li"))
+            page.click("#seal")
+            page.wait_for_function(
+                f"document.querySelectorAll('#envelopes li').length > {count}")
+        players = page.eval_on_selector_all("#envelopes li", "ls => ls.map(l => l.innerText)")
+        assert [p.split(":")[0] for p in players] == ["red", "blue", "green"]
+        before = drawn(page)
+        page.click("#resolve-sealed")
+        page.wait_for_selector("#verdict .results")
+        wait_drawn(page, before)
+        assert "the turn resolved" in page.inner_text("#verdict .legal")
+        assert len(page.query_selector_all("#verdict .results > li")) == 3
+        watched.shot(screenshots, "playground-sealed-orders")
+        page.click("#apply")
+        before = drawn(page)
+        page.click("#view")
+        wait_drawn(page, before)
+        assert "/rng: sealed" in page.inner_text("#verdict")
+        watched.assert_clean()

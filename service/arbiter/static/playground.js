@@ -18,6 +18,8 @@ const app = {
   action: null,      // the proposed action (object) or null
   outcome: null,     // the last verdict
   history: [],       // earlier states, for undo
+  information: {},   // each ruleset's information structure (GET /v1/rulesets/{id})
+  envelopes: [],     // sealed orders for the state shown (POST .../seal-orders)
   ticket: 0,         // the latest draw asked for
   drawn: 0,          // pictures drawn so far (body[data-drawn]: tests wait on it)
 };
@@ -386,6 +388,7 @@ function apply() {
   if (!app.outcome || !app.outcome.state) return;
   app.history.push({ state: app.state, overlay: app.overlay, action: app.action });
   app.state = app.outcome.state;
+  forgetEnvelopes();
   app.overlay = null;
   app.action = null;
   app.outcome = null;
@@ -434,6 +437,99 @@ function clearProblem() {
   $("problem").replaceChildren();
 }
 
+// -- hidden information -------------------------------------------------------------------
+// A ruleset whose states hide something (or whose players give orders in secret) offers
+// its view (each hidden field as a handle with its count) and, for sealed orders, the
+// whole flow: each player's submit sealed as an envelope, the turn resolved from them.
+async function showInformation() {
+  const id = app.ruleset.id;
+  if (!app.information[id]) {
+    app.information[id] = (await api(`/v1/rulesets/${id}`)).information;
+  }
+  const info = app.information[id];
+  $("hidden").hidden = info.perfect;
+  $("sealing").hidden = !info.private.length;
+  const words = info.hidden.map((h) => `${h.pointer} (${h.holds})`);
+  if (info.private.length) words.push(`each player's ${info.private[0].action} until ${info.private[0].revealed}`);
+  $("hidden-words").textContent = info.perfect ? "" : "Nobody may read: " + words.join("; ") + ".";
+  forgetEnvelopes();
+}
+
+function forgetEnvelopes() {
+  app.envelopes = [];
+  $("envelopes").replaceChildren();
+  $("resolve-sealed").disabled = true;
+}
+
+async function showView() {
+  clearProblem();
+  let view;
+  try {
+    view = await api(`/v1/rulesets/${app.ruleset.id}/view`, { state: app.state });
+  } catch (error) {
+    showProblem(error.message, error.problem);
+    return;
+  }
+  app.history.push({ state: app.state, overlay: app.overlay, action: app.action });
+  app.state = view.state;
+  forgetEnvelopes();
+  const box = $("verdict");
+  box.replaceChildren(element("p", "The board shows the state as a player sees it:"));
+  const list = element("ul");
+  for (const h of view.hidden) {
+    const count = h.count === null ? "" : `, ${h.count}`;
+    list.append(element("li", `${h.pointer}: ${h.sealed ? "sealed" : "withheld"}${count}`));
+  }
+  box.append(list);
+  draw();
+}
+
+async function sealOrders() {
+  clearProblem();
+  let action;
+  try {
+    action = JSON.parse($("action").value);
+  } catch (error) {
+    showProblem("The orders are not JSON: " + error.message);
+    return;
+  }
+  let sealed;
+  try {
+    sealed = await api(`/v1/rulesets/${app.ruleset.id}/seal-orders`, { state: app.state, action });
+  } catch (error) {
+    showProblem(error.message, error.problem);
+    return;
+  }
+  if (!sealed.legal) {
+    showVerdict({ legal: false, violations: sealed.violations, events: [], derived: {}, reversible: true });
+    return;
+  }
+  app.envelopes = app.envelopes.filter((e) => e.player !== sealed.envelope.player);
+  app.envelopes.push(sealed.envelope);
+  $("envelopes").replaceChildren(...app.envelopes.map((e) =>
+    element("li", `${e.player}: sealed (${e.sealed.length} characters nobody else can read)`)));
+  $("resolve-sealed").disabled = false;
+  $("action").value = "";
+}
+
+async function resolveSealed() {
+  clearProblem();
+  const into = app.information[app.ruleset.id].private[0].into;
+  const action = { type: into };
+  try {
+    app.outcome = await api(`/v1/rulesets/${app.ruleset.id}/validate`,
+                            { state: app.state, action, envelopes: app.envelopes });
+  } catch (error) {
+    showProblem(error.message, error.problem);
+    return;
+  }
+  app.action = action;
+  app.overlay = null;
+  showVerdict(app.outcome);
+  $("apply").disabled = !(app.outcome.legal && app.outcome.state);
+  draw();
+}
+
 // -- choosing ---------------------------------------------------------------------------
 function chooseRuleset(id, start) {
   app.ruleset = app.rulesets.find((r) => r.id === id) || app.rulesets[0];
@@ -446,9 +542,11 @@ function chooseRuleset(id, start) {
     return option;
   }));
   chooseExample(start || app.examples[0] || { state: {}, overlay: null, action: null });
+  showInformation().catch((error) => showProblem(error.message, error.problem));
 }
 
 function chooseExample(example) {
+  forgetEnvelopes();
   app.state = example.state;
   app.overlay = example.overlay || null;
   app.action = example.action || null;
@@ -490,6 +588,9 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("clear").addEventListener("click", clearAction);
   $("load-state").addEventListener("click", loadPasted);
+  $("view").addEventListener("click", showView);
+  $("seal").addEventListener("click", sealOrders);
+  $("resolve-sealed").addEventListener("click", resolveSealed);
   followFragment();
   // A fragment edited in the address bar (or a permalink followed in this tab) is shown too.
   // The permalink itself, followed here, is what is shown already: nothing to redo.
