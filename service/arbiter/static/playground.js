@@ -227,17 +227,28 @@ function propose(action) {
 }
 
 // -- verdicts ---------------------------------------------------------------------------
-async function check() {
+// The action typed, or null (said why) when it is not JSON.
+function typedAction() {
   clearProblem();
-  let action;
   try {
-    action = JSON.parse($("action").value);
+    return JSON.parse($("action").value);
   } catch (error) {
     showProblem("The action is not JSON: " + error.message);
-    return;
+    return null;
   }
+}
+
+async function check() {
+  const action = typedAction();
+  if (action !== null) await judge(action, {});
+}
+
+// POST .../validate (with ``extra`` members: the envelopes of sealed orders), its verdict
+// shown and the picture drawn with it.
+async function judge(action, extra) {
   try {
-    app.outcome = await api(`/v1/rulesets/${app.ruleset.id}/validate`, { state: app.state, action });
+    app.outcome = await api(`/v1/rulesets/${app.ruleset.id}/validate`,
+                            { state: app.state, action, ...extra });
   } catch (error) {
     showProblem(error.message, error.problem);
     return;
@@ -485,14 +496,8 @@ async function showView() {
 }
 
 async function sealOrders() {
-  clearProblem();
-  let action;
-  try {
-    action = JSON.parse($("action").value);
-  } catch (error) {
-    showProblem("The orders are not JSON: " + error.message);
-    return;
-  }
+  const action = typedAction();
+  if (action === null) return;
   let sealed;
   try {
     sealed = await api(`/v1/rulesets/${app.ruleset.id}/seal-orders`, { state: app.state, action });
@@ -515,19 +520,7 @@ async function sealOrders() {
 async function resolveSealed() {
   clearProblem();
   const into = app.information[app.ruleset.id].private[0].into;
-  const action = { type: into };
-  try {
-    app.outcome = await api(`/v1/rulesets/${app.ruleset.id}/validate`,
-                            { state: app.state, action, envelopes: app.envelopes });
-  } catch (error) {
-    showProblem(error.message, error.problem);
-    return;
-  }
-  app.action = action;
-  app.overlay = null;
-  showVerdict(app.outcome);
-  $("apply").disabled = !(app.outcome.legal && app.outcome.state);
-  draw();
+  await judge({ type: into }, { envelopes: app.envelopes });
 }
 
 // -- choosing ---------------------------------------------------------------------------
