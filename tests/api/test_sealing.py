@@ -181,6 +181,11 @@ def test_a_seal_moved_to_another_game_or_ruleset_or_edited_is_refused(
     edited["relics"]["bag"]["sealed"] = flipped
     status, body = post(sealing, f"{HM}/validate", {"state": edited, "action": EXPLORE})
     refused(status, body, "/state/relics/bag")
+    # Its count edited (the seal opens, and holds one more or less).
+    recounted = copy.deepcopy(game["state"])
+    recounted["tiles"]["count"] = 5
+    status, body = post(sealing, f"{HM}/validate", {"state": recounted, "action": EXPLORE})
+    refused(status, body, "/state/tiles/count")
     # A seal made up, or sealed by a key the service does not hold.
     for token, said in (("not a seal", "not a seal this service made"),
                         ("sealed:v1:k9:AAAA", "'k9'")):

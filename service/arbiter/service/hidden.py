@@ -82,17 +82,23 @@ class Hiding:
         bound = rest_digest(ruleset, state)
         opened, sealed, withheld = state, [], []
         for h, handle in handles:
-            token = handle.get("sealed")
+            token, count = handle.get("sealed"), handle.get("count")
             where = at + h.pointer
+            if count is not None and (type(count) is not int or count < 0):
+                raise Malformed([Problem(f"{where}/count", "a count is a whole number, or "
+                                         "null for a seed")], "state")
             if token is None:
-                opened = _put(opened, h.path, 0 if handle.get("count") is None else [])
+                opened = _put(opened, h.path, 0 if count is None else [])
                 withheld.append((h.pointer, handle))
                 continue
             if not isinstance(token, str):
                 raise SignatureRefused("a seal is a string the service answered", where + "/sealed")
-            plain = self.sealer.open(token, ruleset.id, h.pointer, bound, where,
-                                     f"{h.pointer} ({h.holds})")
-            opened = _put(opened, h.path, orjson.loads(plain))
+            value = orjson.loads(self.sealer.open(token, ruleset.id, h.pointer, bound, where,
+                                                  f"{h.pointer} ({h.holds})"))
+            if count != _count(value):
+                raise SignatureRefused(f"{h.pointer} holds {_count(value)}, not {count}: send "
+                                       "the handle as the service answered it", f"{where}/count")
+            opened = _put(opened, h.path, value)
             sealed.append(h.pointer)
         return opened, Opening(tuple(sealed), tuple(withheld))
 
