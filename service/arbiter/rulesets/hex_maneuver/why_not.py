@@ -1,0 +1,133 @@
+"""Why an army cannot end on a hex (``POST /v1/rulesets/hex_maneuver/why-not``): the
+maneuver (or exploration) that would take it there along one cheapest path, judged by
+``judge``, with what would change the answer: the movement points a path costs against
+those the column has (and with a march), or the enemy armies that block every path.
+
+The path comes from ``reach.destinations`` when the hex is reachable (so a hex
+``reachable`` lists is possible here), else from the same search with no budget, else
+(every path blocked) from the shortest line of map hexes, whose blockers ``judge`` names.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pydantic import Field
+
+from arbiter.engine.errors import Problems, pointer
+from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
+from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.wire import Frozen, Id
+
+from .board import Board, compile_board
+from .judge import judge
+from .models import MAX_PATH, HexManeuverAction, HexManeuverState, UnitCounts
+from .queries import _check_army
+from .reach import destinations, unbounded
+
+
+class HexManeuverWhyNotRequest(Frozen):
+    state: HexManeuverState
+    army: Id
+    hex: Axial = Field(description="The hex the player asks about.")
+    units: UnitCounts | None = Field(default=None, max_length=32,
+                                     description="A subset of the army's units; all when "
+                                     "omitted.")
+    march: bool = Field(default=True, description="Allow a march (when the game's options "
+                        "allow marching), as reachable does.")
+
+
+class HexManeuverWhyNotResponse(WhyNotAnswer):
+    army: str
+    hex: Axial
+    movement_points: int = Field(description="What the column has to move with (after any "
+                                 "packing), before a march.")
+    cost: int | None = Field(description="The movement points of the path judged; null when "
+                             "every path is blocked.")
+    path: list[Axial] = Field(description="The path judged, start hex excluded.")
+
+
+def _map_line(board: Board, start: Hex, target: Hex) -> list[Hex]:
+    """The fewest map hexes from ``start`` to ``target``, blockers ignored (breadth first,
+    neighbours in their E, NE, NW, W, SW, SE order)."""
+    parent: dict[Hex, Hex] = {start: start}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        if h == target:
+            break
+        for n in neighbours(h):
+            if n in board.terrain and n not in parent:
+                parent[n] = h
+                queue.append(n)
+    if target not in parent:
+        return []
+    path = []
+    h = target
+    while h != start:
+        path.append(h)
+        h = parent[h]
+    return path[::-1]
+
+
+def _blockers(board: Board, player: str, met: frozenset[Hex]) -> list[Hex]:
+    """The enemy-held hexes next to where the open search got: what stops every path."""
+    enemies = board.enemy_hexes(player)
+    return sorted({n for h in met for n in neighbours(h) if n in enemies},
+                  key=lambda h: (h[1], h[0]))
+
+
+def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
+    board = compile_board(request.state)
+    _check_army(board, request.army, request.units)
+    target = request.hex.key
+    if target not in board.terrain:
+        problems = Problems()
+        problems.add(pointer("hex"), f"no hex ({target[0]},{target[1]}) on the map")
+        problems.raise_if_any()
+    army = board.armies[request.army]
+    player = army.owner
+    points, found = destinations(board, player, army.id, request.units, request.march)
+    marching = request.march and board.state.options.march
+    changes: list[WhyNotChange] = []
+    if army.depletion > 0:
+        found = []
+        changes.append(change("army_depleted", f"army {army.id} is depleted: it cannot "
+                              "maneuver before the depletion is removed", army=army.id))
+    reached = next((d for d in found if d.hex == target), None)
+    march = False
+    cost: int | None
+    if reached is not None:
+        path, cost, march = reached.path, reached.cost, reached.march
+    else:
+        search = unbounded(board, player, army.id, request.units, target)
+        path, cost = search.path, search.cost
+        if cost is not None and army.depletion == 0:
+            march = marching and cost == points + 1
+            with_march = f"; with a march {points + 1}" if marching else ""
+            changes.append(change(
+                "path_too_costly", f"the cheapest path costs {cost} MP, the column has "
+                f"{points}{with_march}", cost=cost, movement_points=points,
+                with_march=points + 1 if marching else None))
+        elif cost is None:
+            blockers = _blockers(board, player, search.met)
+            path = _map_line(board, army.hex.key, target)
+            where = ", ".join(f"({q},{r})" for q, r in blockers)
+            changes.append(change(
+                "no_open_path", ("enemy armies on " + where + " block every path") if blockers
+                else "no open path leads there (impassable terrain, or no vessel to carry "
+                "the column)", blockers=[as_dict(h) for h in blockers]))
+    action = None
+    if (path and len(path) <= MAX_PATH) or target == army.hex.key:
+        kind = "explore" if target in board.unexplored else "maneuver"
+        action = {"type": kind, "player": player, "army": army.id,
+                  "path": [as_dict(h) for h in path], "march": march}
+        if request.units is not None:
+            action["units"] = dict(request.units)
+    written, violations = judged(judge, HexManeuverAction, board, action)
+    possible = reached is not None and not violations
+    return HexManeuverWhyNotResponse(
+        possible=possible, action=written, violations=violations, changes=changes,
+        army=army.id, hex=request.hex, movement_points=points,
+        cost=cost,
+        path=[Axial(q=q, r=r) for q, r in path])
