@@ -22,8 +22,13 @@ from arbiter.engine.wire import Frozen, Id
 from .board import Board, compile_board
 from .judge import judge
 from .models import MAX_PATH, HexManeuverAction, HexManeuverState, UnitCounts
-from .queries import _check_army
+from .queries import check_army
 from .reach import destinations, unbounded
+
+# The violations of an exploration that only name a draw made at the table (table mode):
+# the action the client sends after the draw names it.
+TABLE_DRAWS = frozenset({"no_tile_to_flip", "relic_draw_missing", "relic_bag_empty",
+                         "event_card_missing"})
 
 
 class HexManeuverWhyNotRequest(Frozen):
@@ -79,7 +84,7 @@ def _blockers(board: Board, player: str, met: frozenset[Hex]) -> list[Hex]:
 
 def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
     board = compile_board(request.state)
-    _check_army(board, request.army, request.units)
+    check_army(board, request.army, request.units)
     target = request.hex.key
     if target not in board.terrain:
         problems = Problems()
@@ -125,6 +130,13 @@ def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
         if request.units is not None:
             action["units"] = dict(request.units)
     written, violations = judged(judge, HexManeuverAction, board, action)
+    draws = sorted({v.code for v in violations} & TABLE_DRAWS)
+    if draws:
+        # Table mode: the tile, relic or event card is drawn at the table and named in the
+        # action; the exploration is open once they are (reachable lists the hex).
+        changes.append(change("report_the_draws", "the exploration needs what is drawn at "
+                              "the table named in the action (its tile, relic, event card)",
+                              codes=draws))
     possible = reached is not None and not violations
     return HexManeuverWhyNotResponse(
         possible=possible, action=written, violations=violations, changes=changes,

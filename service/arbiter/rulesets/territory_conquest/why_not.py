@@ -17,7 +17,7 @@ from .board import compile_board
 from .judge import judge
 from .models import TerritoryConquestAction, TerritoryConquestState
 from .move import holds_double_move, reach
-from .queries import TargetStatus, TerritoryConquestTargetCost, _fewest_pawns, _target_cost
+from .queries import TargetStatus, TerritoryConquestTargetCost, fewest_pawns, target_cost
 
 
 class TerritoryConquestWhyNotRequest(Frozen):
@@ -40,7 +40,7 @@ def run_why_not(request: TerritoryConquestWhyNotRequest) -> TerritoryConquestWhy
     check_ref(request.territory, board.territories, ("territory",), "territory", problems)
     problems.raise_if_any()
     player, target = request.player, request.territory
-    cost = _target_cost(board, player, target)
+    cost = target_cost(board, player, target)
     double = holds_double_move(board, player)
     route = cost.with_double_move if double else cost.without_double_move
     reaches = list(reach(board, player, target, double_move=double).values())
@@ -49,13 +49,16 @@ def run_why_not(request: TerritoryConquestWhyNotRequest) -> TerritoryConquestWhy
     action = None
     count = min(max(cost.pawns_needed, 1), available)
     if count:
-        sources = _fewest_pawns(board, player, reaches, count)
+        sources = fewest_pawns(board, player, reaches, count)
         action = {"type": "move", "player": player, "destination": target,
                   "sources": [s.model_dump(mode="json") for s in sources]}
-    elif cost.status is not TargetStatus.opponent_castle:
+    elif cost.status in (TargetStatus.neutral, TargetStatus.enemy):
         changes.append(change(
             "no_source", f"no territory of {player}'s with pawns is next to {target}"
             + ("" if double else " (a double move would look two away)"), territory=target))
+    if cost.status is TargetStatus.yours:
+        changes.append(change("already_yours", f"{target} is {player}'s already: pawns may "
+                              "move in from next to it, nothing is conquered", territory=target))
     if cost.status is TargetStatus.opponent_castle:
         changes.append(change("opponent_castle", f"{target} is the opponent's castle: it is "
                               "never taken", territory=target))
