@@ -47,7 +47,8 @@ WHY_NOT = Query(
             "(the path's cost against the column's movement points, with a march; the enemy "
             "armies blocking every path). A reachable hex is possible, with its path and cost.",
     request=HexManeuverWhyNotRequest, response=HexManeuverWhyNotResponse, run=run_why_not,
-    examples=({"state": EXAMPLE_STATE, "army": "red-1", "hex": {"q": 3, "r": 0}},))
+    examples=({"state": EXAMPLE_STATE, "army": "red-1", "hex": {"q": 0, "r": -2},
+               "march": False},))
 
 LISTING: Listing[Board, HexManeuverAnyAction] = Listing(
     summary="A player's legal maneuvers and explorations, each as validate takes it: whole "

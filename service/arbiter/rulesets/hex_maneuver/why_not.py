@@ -109,11 +109,13 @@ def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
         path, cost = search.path, search.cost
         if cost is not None and army.depletion == 0:
             march = marching and cost == points + 1
-            with_march = f"; with a march {points + 1}" if marching else ""
+            # The march's point is offered whether or not this question allowed it.
+            can_march = board.state.options.march
+            with_march = f"; with a march {points + 1}" if can_march else ""
             changes.append(change(
                 "path_too_costly", f"the cheapest path costs {cost} MP, the column has "
                 f"{points}{with_march}", cost=cost, movement_points=points,
-                with_march=points + 1 if marching else None))
+                with_march=points + 1 if can_march else None))
         elif cost is None:
             blockers = _blockers(board, player, search.met)
             path = _map_line(board, army.hex.key, target)
