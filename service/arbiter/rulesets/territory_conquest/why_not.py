@@ -45,6 +45,11 @@ def run_why_not(request: TerritoryConquestWhyNotRequest) -> TerritoryConquestWhy
     route = cost.with_double_move if double else cost.without_double_move
     reaches = list(reach(board, player, target, double_move=double).values())
     available = sum(board.pawns(player, r.territory) for r in reaches)
+    if not available and not double:
+        # None next to it: the move from two away, which validate refuses without a
+        # double move (and says so).
+        reaches = list(reach(board, player, target, double_move=True).values())
+        available = sum(board.pawns(player, r.territory) for r in reaches)
     changes: list[WhyNotChange] = []
     action = None
     count = min(max(cost.pawns_needed, 1), available)
