@@ -208,8 +208,9 @@ def _why_not_agrees(ruleset: AnyRuleset, request: dict[str, Any]) -> bool:
     outcome = ruleset.validate(request["state"], answer["action"]).model_dump(mode="json")
     assert answer["violations"] == outcome["violations"], (
         f"{ruleset.id}: why-not lists other violations than validate of "
-        f"{_short(answer['action'])}")
-    assert answer["possible"] is outcome["legal"], f"{ruleset.id}: {_short(answer['action'])}"
+        f"{json.dumps(answer['action'])[:300]}")
+    assert answer["possible"] is outcome["legal"], (
+        f"{ruleset.id}: {json.dumps(answer['action'])[:300]}")
     return True
 
 
