@@ -37,6 +37,6 @@ RULESET: Ruleset[TicTacToeState, TicTacToeAnyAction, Board] = Ruleset(
     candidates=candidates,
     listing=LISTING,
     queries={},
-    why_not=WHY_NOT,
     examples=EXAMPLES,
+    why_not=WHY_NOT,
 )
