@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '55c7a3414db3980724c2a9fd4dd4329a84137816ab2551cfdd46689a6f02c48c'
+SCHEMA_SHA256 = '2be3876c45abee71895def0091962743ff432dd5a712488f7c304271d2b3054e'
 
 
 class AreaMovement(RulesetApi):
@@ -59,6 +59,10 @@ class AreaMovement(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.AreaMovementValidateBatchResponse:
         """POST /v1/rulesets/area_movement/validate-batch: the body as AreaMovementValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.AreaMovementValidateBatchResponse)
+
+    def why_not(self, state: StateArg, **params: Any) -> models.AreaMovementWhyNotResponse:
+        """POST /v1/rulesets/area_movement/why-not: the body as AreaMovementWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.AreaMovementWhyNotResponse)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -115,6 +119,10 @@ class AsyncAreaMovement(AsyncRulesetApi):
         """POST /v1/rulesets/area_movement/validate-batch: the body as AreaMovementValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.AreaMovementValidateBatchResponse)
 
+    async def why_not(self, state: StateArg, **params: Any) -> models.AreaMovementWhyNotResponse:
+        """POST /v1/rulesets/area_movement/why-not: the body as AreaMovementWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.AreaMovementWhyNotResponse)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -157,6 +165,10 @@ class HexManeuver(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.HexManeuverValidateBatchResponse:
         """POST /v1/rulesets/hex_maneuver/validate-batch: the body as HexManeuverValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.HexManeuverValidateBatchResponse)
+
+    def why_not(self, state: StateArg, **params: Any) -> models.HexManeuverWhyNotResponse:
+        """POST /v1/rulesets/hex_maneuver/why-not: the body as HexManeuverWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.HexManeuverWhyNotResponse)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -201,6 +213,10 @@ class AsyncHexManeuver(AsyncRulesetApi):
         """POST /v1/rulesets/hex_maneuver/validate-batch: the body as HexManeuverValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.HexManeuverValidateBatchResponse)
 
+    async def why_not(self, state: StateArg, **params: Any) -> models.HexManeuverWhyNotResponse:
+        """POST /v1/rulesets/hex_maneuver/why-not: the body as HexManeuverWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.HexManeuverWhyNotResponse)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -243,6 +259,10 @@ class PhasedOrders(RulesetApi):
     def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersValidateBatchResponse:
         """POST /v1/rulesets/phased_orders/validate-batch: the body as PhasedOrdersValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.PhasedOrdersValidateBatchResponse)
+
+    def why_not(self, state: StateArg, **params: Any) -> models.PhasedOrdersWhyNotResponse:
+        """POST /v1/rulesets/phased_orders/why-not: the body as PhasedOrdersWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.PhasedOrdersWhyNotResponse)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -287,6 +307,10 @@ class AsyncPhasedOrders(AsyncRulesetApi):
         """POST /v1/rulesets/phased_orders/validate-batch: the body as PhasedOrdersValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.PhasedOrdersValidateBatchResponse)
 
+    async def why_not(self, state: StateArg, **params: Any) -> models.PhasedOrdersWhyNotResponse:
+        """POST /v1/rulesets/phased_orders/why-not: the body as PhasedOrdersWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.PhasedOrdersWhyNotResponse)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -330,6 +354,10 @@ class RegionConquest(RulesetApi):
         """POST /v1/rulesets/region_conquest/validate-batch: the body as RegionConquestValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.RegionConquestValidateBatchResponse)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.RegionConquestWhyNotResponse:
+        """POST /v1/rulesets/region_conquest/why-not: the body as RegionConquestWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.RegionConquestWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -372,6 +400,10 @@ class AsyncRegionConquest(AsyncRulesetApi):
     async def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.RegionConquestValidateBatchResponse:
         """POST /v1/rulesets/region_conquest/validate-batch: the body as RegionConquestValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.RegionConquestValidateBatchResponse)
+
+    async def why_not(self, state: StateArg, **params: Any) -> models.RegionConquestWhyNotResponse:
+        """POST /v1/rulesets/region_conquest/why-not: the body as RegionConquestWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.RegionConquestWhyNotResponse)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -420,6 +452,10 @@ class TerritoryConquest(RulesetApi):
         """POST /v1/rulesets/territory_conquest/validate-batch: the body as TerritoryConquestValidateBatchRequest."""
         return self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.TerritoryConquestValidateBatchResponse)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.TerritoryConquestWhyNotResponse:
+        """POST /v1/rulesets/territory_conquest/why-not: the body as TerritoryConquestWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.TerritoryConquestWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -466,6 +502,10 @@ class AsyncTerritoryConquest(AsyncRulesetApi):
     async def validate_batch(self, state: StateArg, actions: Sequence[Body], *, mode: str = "each", strictness: str = "strict", returns: str = "state", signature: Body | None = None) -> models.TerritoryConquestValidateBatchResponse:
         """POST /v1/rulesets/territory_conquest/validate-batch: the body as TerritoryConquestValidateBatchRequest."""
         return await self._post('validate-batch', {"state": state, "actions": list(actions), "mode": mode, "strictness": strictness, "return": returns, "signature": signature}, models.TerritoryConquestValidateBatchResponse)
+
+    async def why_not(self, state: StateArg, **params: Any) -> models.TerritoryConquestWhyNotResponse:
+        """POST /v1/rulesets/territory_conquest/why-not: the body as TerritoryConquestWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.TerritoryConquestWhyNotResponse)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""

@@ -92,6 +92,11 @@ export class AreaMovementClient {
   validateBatch(body: RequestBody<"validateBatchAreaMovement">, options?: CallOptions): Promise<Answer<"validateBatchAreaMovement">> {
     return this.transport.call({ operationId: "validateBatchAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/validate-batch" }, body, options);
   }
+
+  /** Why a player cannot get tokens into an area: the one-step plan that would (a step by land, else a voyage of one of his ships) judged as validate judges it, and what would change the answer (how far his nearest tokens are, which of his ships reach it). `POST /v1/rulesets/area_movement/why-not` (whyNotAreaMovement). */
+  whyNot(body: RequestBody<"whyNotAreaMovement">, options?: CallOptions): Promise<Answer<"whyNotAreaMovement">> {
+    return this.transport.call({ operationId: "whyNotAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/why-not" }, body, options);
+  }
 }
 
 /** The hex_maneuver ruleset: one method per route of `/v1/rulesets/hex_maneuver`. */
@@ -153,6 +158,11 @@ export class HexManeuverClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/hex_maneuver/validate-batch` (validateBatchHexManeuver). */
   validateBatch(body: RequestBody<"validateBatchHexManeuver">, options?: CallOptions): Promise<Answer<"validateBatchHexManeuver">> {
     return this.transport.call({ operationId: "validateBatchHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/validate-batch" }, body, options);
+  }
+
+  /** Why an army (or some of its units) cannot end on a hex: the maneuver along one cheapest path judged as validate judges it, and what would change the answer (the path's cost against the column's movement points, with a march; the enemy armies blocking every path). A reachable hex is possible, with its path and cost. `POST /v1/rulesets/hex_maneuver/why-not` (whyNotHexManeuver). */
+  whyNot(body: RequestBody<"whyNotHexManeuver">, options?: CallOptions): Promise<Answer<"whyNotHexManeuver">> {
+    return this.transport.call({ operationId: "whyNotHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/why-not" }, body, options);
   }
 }
 
@@ -216,6 +226,11 @@ export class PhasedOrdersClient {
   validateBatch(body: RequestBody<"validateBatchPhasedOrders">, options?: CallOptions): Promise<Answer<"validateBatchPhasedOrders">> {
     return this.transport.call({ operationId: "validateBatchPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/validate-batch" }, body, options);
   }
+
+  /** Why a unit cannot be ordered to a hex: the player's orders for it (a move along the fewest hexes, or a hold on its own hex) judged as validate judges a submit, and what would change the answer (the path's length against the unit's move). `POST /v1/rulesets/phased_orders/why-not` (whyNotPhasedOrders). */
+  whyNot(body: RequestBody<"whyNotPhasedOrders">, options?: CallOptions): Promise<Answer<"whyNotPhasedOrders">> {
+    return this.transport.call({ operationId: "whyNotPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/why-not" }, body, options);
+  }
 }
 
 /** The region_conquest ruleset: one method per route of `/v1/rulesets/region_conquest`. */
@@ -277,6 +292,11 @@ export class RegionConquestClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/region_conquest/validate-batch` (validateBatchRegionConquest). */
   validateBatch(body: RequestBody<"validateBatchRegionConquest">, options?: CallOptions): Promise<Answer<"validateBatchRegionConquest">> {
     return this.transport.call({ operationId: "validateBatchRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/validate-batch" }, body, options);
+  }
+
+  /** Why a player cannot conquer a region: the conquest judged as validate judges it, its cost, and what would change the answer (the race tokens short, the reinforcement die results that would still make it). `POST /v1/rulesets/region_conquest/why-not` (whyNotRegionConquest). */
+  whyNot(body: RequestBody<"whyNotRegionConquest">, options?: CallOptions): Promise<Answer<"whyNotRegionConquest">> {
+    return this.transport.call({ operationId: "whyNotRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/why-not" }, body, options);
   }
 }
 
@@ -344,6 +364,11 @@ export class TerritoryConquestClient {
   /** Judge several actions, each alone or in sequence. `POST /v1/rulesets/territory_conquest/validate-batch` (validateBatchTerritoryConquest). */
   validateBatch(body: RequestBody<"validateBatchTerritoryConquest">, options?: CallOptions): Promise<Answer<"validateBatchTerritoryConquest">> {
     return this.transport.call({ operationId: "validateBatchTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/validate-batch" }, body, options);
+  }
+
+  /** Why a player cannot take a territory: the move with the fewest pawns judged as validate judges it, and what would change the answer (pawns or soldier tokens short, a double move). `POST /v1/rulesets/territory_conquest/why-not` (whyNotTerritoryConquest). */
+  whyNot(body: RequestBody<"whyNotTerritoryConquest">, options?: CallOptions): Promise<Answer<"whyNotTerritoryConquest">> {
+    return this.transport.call({ operationId: "whyNotTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/why-not" }, body, options);
   }
 }
 
