@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '2be3876c45abee71895def0091962743ff432dd5a712488f7c304271d2b3054e'
+SCHEMA_SHA256 = 'd06ddc92c6a65162e6829997e7d4ab0576620d3c8d972a1d73d07cb218f2a446'
 
 
 class AreaMovement(RulesetApi):

@@ -6881,48 +6881,6 @@ class AreaMovementWhyNotRequest(BaseModel):
     ]
 
 
-class AreaMovementWhyNotResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    action: Annotated[
-        dict[str, Any] | None,
-        Field(
-            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
-            title="Action",
-        ),
-    ]
-    area: Annotated[str, Field(title="Area")]
-    changes: Annotated[
-        list[WhyNotChange],
-        Field(
-            description="What would change the answer, where the rules make it computable.",
-            title="Changes",
-        ),
-    ]
-    land_steps: Annotated[
-        int | None,
-        Field(
-            description="Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.",
-            title="Land Steps",
-        ),
-    ]
-    player: Annotated[str, Field(title="Player")]
-    possible: Annotated[
-        bool,
-        Field(
-            description="The player can do it now: `action` is legal.", title="Possible"
-        ),
-    ]
-    violations: Annotated[
-        list[Violation],
-        Field(
-            description="Why not: the violations validate gives for `action`, in its order.",
-            title="Violations",
-        ),
-    ]
-
-
 class Event(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -7284,59 +7242,6 @@ class HexManeuverViolation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
-
-
-class HexManeuverWhyNotResponse(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    action: Annotated[
-        dict[str, Any] | None,
-        Field(
-            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
-            title="Action",
-        ),
-    ]
-    army: Annotated[str, Field(title="Army")]
-    changes: Annotated[
-        list[WhyNotChange],
-        Field(
-            description="What would change the answer, where the rules make it computable.",
-            title="Changes",
-        ),
-    ]
-    cost: Annotated[
-        int | None,
-        Field(
-            description="The movement points of the path judged; null when every path is blocked.",
-            title="Cost",
-        ),
-    ]
-    hex: Axial
-    movement_points: Annotated[
-        int,
-        Field(
-            description="What the column has to move with (after any packing), before a march.",
-            title="Movement Points",
-        ),
-    ]
-    path: Annotated[
-        list[Axial],
-        Field(description="The path judged, start hex excluded.", title="Path"),
-    ]
-    possible: Annotated[
-        bool,
-        Field(
-            description="The player can do it now: `action` is legal.", title="Possible"
-        ),
-    ]
-    violations: Annotated[
-        list[Violation],
-        Field(
-            description="Why not: the violations validate gives for `action`, in its order.",
-            title="Violations",
-        ),
-    ]
 
 
 class PhasedOrdersBanditSpawnedAdjacentEventParams(BaseModel):
@@ -7858,7 +7763,7 @@ class PhasedOrdersWhyNotResponse(BaseModel):
         extra="allow",
     )
     action: Annotated[
-        dict[str, Any] | None,
+        PhasedOrdersResolve | PhasedOrdersSubmit | None,
         Field(
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
@@ -8346,7 +8251,11 @@ class RegionConquestWhyNotResponse(BaseModel):
         extra="allow",
     )
     action: Annotated[
-        dict[str, Any] | None,
+        RegionConquestConquer
+        | RegionConquestFinalConquest
+        | RegionConquestRedeploy
+        | RegionConquestEndTurn
+        | None,
         Field(
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
@@ -8696,7 +8605,7 @@ class TerritoryConquestWhyNotResponse(BaseModel):
         extra="allow",
     )
     action: Annotated[
-        dict[str, Any] | None,
+        TerritoryConquestRecruit | TerritoryConquestMove | TerritoryConquestStop | None,
         Field(
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
@@ -8984,6 +8893,48 @@ class AreaMovementValidateBatchResponse(BaseModel):
         extra="allow",
     )
     outcomes: Annotated[list[AreaMovementOutcome], Field(title="Outcomes")]
+
+
+class AreaMovementWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        AreaMovementPlan | AreaMovementEndMovement | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ]
+    area: Annotated[str, Field(title="Area")]
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    land_steps: Annotated[
+        int | None,
+        Field(
+            description="Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.",
+            title="Land Steps",
+        ),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
 
 
 class HexManeuverDescription(BaseModel):
@@ -10321,6 +10272,59 @@ class HexManeuverWhyNotRequest(BaseModel):
             description="A subset of the army's units; all when omitted.", title="Units"
         ),
     ] = None
+
+
+class HexManeuverWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        HexManeuverManeuver | HexManeuverExplore | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ]
+    army: Annotated[str, Field(title="Army")]
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    cost: Annotated[
+        int | None,
+        Field(
+            description="The movement points of the path judged; null when every path is blocked.",
+            title="Cost",
+        ),
+    ]
+    hex: Axial
+    movement_points: Annotated[
+        int,
+        Field(
+            description="What the column has to move with (after any packing), before a march.",
+            title="Movement Points",
+        ),
+    ]
+    path: Annotated[
+        list[Axial],
+        Field(description="The path judged, start hex excluded.", title="Path"),
+    ]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
 
 
 class TerritoryConquestConquestCostRequest(BaseModel):

@@ -23,6 +23,11 @@ from arbiter.engine.wire import Frozen
 
 WHY_NOT = "why-not"
 
+# What ``action`` is, in every ruleset's answer (each types it as its own action union).
+ACTION_FIELD = ("The action judged, as validate takes it (POST it to validate to get the "
+                "same violations); null when no action can even be written (no token, pawn "
+                "or path to try).")
+
 
 class WhyNotChange(Frozen):
     """One thing that would change the answer: a stable snake_case ``code``, an English
@@ -37,10 +42,7 @@ class WhyNotAnswer(Frozen):
     """What every ruleset's why-not answers, beside its own facts (a path, a cost)."""
 
     possible: bool = Field(description="The player can do it now: ``action`` is legal.")
-    action: dict[str, Any] | None = Field(
-        description="The action judged, as validate takes it (POST it to validate to get "
-        "the same violations); null when no action can even be written (no token, pawn or "
-        "path to try).")
+    action: Any = Field(description=ACTION_FIELD)
     violations: list[Violation] = Field(
         description="Why not: the violations validate gives for ``action``, in its order.")
     changes: list[WhyNotChange] = Field(

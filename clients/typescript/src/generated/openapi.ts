@@ -2937,9 +2937,7 @@ export interface components {
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
              */
-            action: {
-                [key: string]: unknown;
-            } | null;
+            action: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
             /** Area */
             area: string;
             /**
@@ -4441,9 +4439,7 @@ export interface components {
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
              */
-            action: {
-                [key: string]: unknown;
-            } | null;
+            action: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"]) | null;
             /** Army */
             army: string;
             /**
@@ -6718,9 +6714,7 @@ export interface components {
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
              */
-            action: {
-                [key: string]: unknown;
-            } | null;
+            action: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.
@@ -7903,9 +7897,7 @@ export interface components {
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
              */
-            action: {
-                [key: string]: unknown;
-            } | null;
+            action: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.
@@ -9279,9 +9271,7 @@ export interface components {
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
              */
-            action: {
-                [key: string]: unknown;
-            } | null;
+            action: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.

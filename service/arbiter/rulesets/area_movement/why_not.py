@@ -13,12 +13,12 @@ from typing import Any
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
 from .judge import judge
-from .models import AreaId, AreaMovementAction, AreaMovementState, PlayerId
+from .models import AreaId, AreaMovementAction, AreaMovementAnyAction, AreaMovementState, PlayerId
 from .reach import unmoved, water_reach
 
 
@@ -29,6 +29,8 @@ class AreaMovementWhyNotRequest(Frozen):
 
 
 class AreaMovementWhyNotResponse(WhyNotAnswer):
+    action: AreaMovementAnyAction | None = Field(
+        discriminator="type", description=ACTION_FIELD)
     player: str
     area: str
     land_steps: int | None = Field(description="Land steps from the player's nearest unmoved "

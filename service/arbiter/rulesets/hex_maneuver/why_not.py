@@ -11,17 +11,25 @@ The path comes from ``reach.destinations`` when the hex is reachable (so a hex
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
-from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
 from .judge import judge
-from .models import MAX_PATH, HexManeuverAction, HexManeuverState, UnitCounts
+from .models import (
+    MAX_PATH,
+    HexManeuverAction,
+    HexManeuverAnyAction,
+    HexManeuverArmy,
+    HexManeuverState,
+    UnitCounts,
+)
 from .queries import check_army
 from .reach import destinations, unbounded
 
@@ -43,6 +51,8 @@ class HexManeuverWhyNotRequest(Frozen):
 
 
 class HexManeuverWhyNotResponse(WhyNotAnswer):
+    action: HexManeuverAnyAction | None = Field(
+        discriminator="type", description=ACTION_FIELD)
     army: str
     hex: Axial
     movement_points: int = Field(description="What the column has to move with (after any "
@@ -82,6 +92,40 @@ def _blockers(board: Board, player: str, met: frozenset[Hex]) -> list[Hex]:
                   key=lambda h: (h[1], h[0]))
 
 
+@dataclass(slots=True)
+class _Attempt:
+    """The path judged, its cost (None: every path blocked), whether it marches, and what
+    would change the answer."""
+
+    path: list[Hex]
+    cost: int | None
+    march: bool
+    changes: list[WhyNotChange]
+
+
+def _unreached(board: Board, army: HexManeuverArmy, units: UnitCounts | None, target: Hex,
+               points: int, marching: bool) -> _Attempt:
+    """A hex the column cannot reach now: the cheapest path with no budget and what it
+    costs, else the shortest line of map hexes and the enemy armies that block every path."""
+    search = unbounded(board, army.owner, army.id, units, target)
+    if search.cost is None:
+        blockers = _blockers(board, army.owner, search.met)
+        where = ", ".join(f"({q},{r})" for q, r in blockers)
+        return _Attempt(_map_line(board, army.hex.key, target), None, False, [change(
+            "no_open_path", ("enemy armies on " + where + " block every path") if blockers
+            else "no open path leads there (impassable terrain, or no vessel to carry "
+            "the column)", blockers=[as_dict(h) for h in blockers])])
+    if army.depletion > 0:
+        return _Attempt(search.path, search.cost, False, [])
+    # The march's point is offered whether or not this question allowed it.
+    can_march = board.state.options.march
+    with_march = f"; with a march {points + 1}" if can_march else ""
+    return _Attempt(search.path, search.cost, marching and search.cost == points + 1, [change(
+        "path_too_costly", f"the cheapest path costs {search.cost} MP, the column has "
+        f"{points}{with_march}", cost=search.cost, movement_points=points,
+        with_march=points + 1 if can_march else None)])
+
+
 def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
     board = compile_board(request.state)
     check_army(board, request.army, request.units)
@@ -91,44 +135,25 @@ def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
         problems.add(pointer("hex"), f"no hex ({target[0]},{target[1]}) on the map")
         problems.raise_if_any()
     army = board.armies[request.army]
-    player = army.owner
-    points, found = destinations(board, player, army.id, request.units, request.march)
-    marching = request.march and board.state.options.march
+    points, found = destinations(board, army.owner, army.id, request.units, request.march)
     changes: list[WhyNotChange] = []
     if army.depletion > 0:
         found = []
         changes.append(change("army_depleted", f"army {army.id} is depleted: it cannot "
                               "maneuver before the depletion is removed", army=army.id))
     reached = next((d for d in found if d.hex == target), None)
-    march = False
-    cost: int | None
     if reached is not None:
-        path, cost, march = reached.path, reached.cost, reached.march
+        attempt = _Attempt(reached.path, reached.cost, reached.march, [])
     else:
-        search = unbounded(board, player, army.id, request.units, target)
-        path, cost = search.path, search.cost
-        if cost is not None and army.depletion == 0:
-            march = marching and cost == points + 1
-            # The march's point is offered whether or not this question allowed it.
-            can_march = board.state.options.march
-            with_march = f"; with a march {points + 1}" if can_march else ""
-            changes.append(change(
-                "path_too_costly", f"the cheapest path costs {cost} MP, the column has "
-                f"{points}{with_march}", cost=cost, movement_points=points,
-                with_march=points + 1 if can_march else None))
-        elif cost is None:
-            blockers = _blockers(board, player, search.met)
-            path = _map_line(board, army.hex.key, target)
-            where = ", ".join(f"({q},{r})" for q, r in blockers)
-            changes.append(change(
-                "no_open_path", ("enemy armies on " + where + " block every path") if blockers
-                else "no open path leads there (impassable terrain, or no vessel to carry "
-                "the column)", blockers=[as_dict(h) for h in blockers]))
+        attempt = _unreached(board, army, request.units, target, points,
+                             request.march and board.state.options.march)
+    changes += attempt.changes
+    path = attempt.path
     action = None
     if (path and len(path) <= MAX_PATH) or target == army.hex.key:
         kind = "explore" if target in board.unexplored else "maneuver"
-        action = {"type": kind, "player": player, "army": army.id,
-                  "path": [as_dict(h) for h in path], "march": march}
+        action = {"type": kind, "player": army.owner, "army": army.id,
+                  "path": [as_dict(h) for h in path], "march": attempt.march}
         if request.units is not None:
             action["units"] = dict(request.units)
     written, violations = judged(judge, HexManeuverAction, board, action)
@@ -139,9 +164,8 @@ def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
         changes.append(change("report_the_draws", "the exploration needs what is drawn at "
                               "the table named in the action (its tile, relic, event card)",
                               codes=draws))
-    possible = reached is not None and not violations
     return HexManeuverWhyNotResponse(
-        possible=possible, action=written, violations=violations, changes=changes,
-        army=army.id, hex=request.hex, movement_points=points,
-        cost=cost,
+        possible=reached is not None and not violations, action=written,
+        violations=violations, changes=changes, army=army.id, hex=request.hex,
+        movement_points=points, cost=attempt.cost,
         path=[Axial(q=q, r=r) for q, r in path])

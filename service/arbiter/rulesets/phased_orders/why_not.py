@@ -13,12 +13,12 @@ from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
-from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
 from .judge import judge
-from .models import MAX_PATH, PhasedOrdersAction, PhasedOrdersState
+from .models import MAX_PATH, PhasedOrdersAction, PhasedOrdersAnyAction, PhasedOrdersState
 
 
 class PhasedOrdersWhyNotRequest(Frozen):
@@ -28,6 +28,8 @@ class PhasedOrdersWhyNotRequest(Frozen):
 
 
 class PhasedOrdersWhyNotResponse(WhyNotAnswer):
+    action: PhasedOrdersAnyAction | None = Field(
+        discriminator="type", description=ACTION_FIELD)
     unit: str
     hex: Axial
     move: int = Field(description="The unit's move: the most hexes a move order enters.")

@@ -9,13 +9,19 @@ from __future__ import annotations
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen
 
 from .board import compile_board
 from .cost import RegionConquestCost, cost_breakdown
 from .judge import judge
-from .models import PlayerId, RegionConquestAction, RegionConquestState, RegionId
+from .models import (
+    PlayerId,
+    RegionConquestAction,
+    RegionConquestAnyAction,
+    RegionConquestState,
+    RegionId,
+)
 from .targets import Reach
 
 
@@ -26,6 +32,8 @@ class RegionConquestWhyNotRequest(Frozen):
 
 
 class RegionConquestWhyNotResponse(WhyNotAnswer):
+    action: RegionConquestAnyAction | None = Field(
+        discriminator="type", description=ACTION_FIELD)
     player: str
     region: str
     cost: RegionConquestCost = Field(description="The conquest's cost, as conquest-cost "

@@ -10,12 +10,12 @@ from pydantic import Field
 
 from arbiter.engine.errors import Problems
 from arbiter.engine.index import check_ref
-from arbiter.engine.why_not import WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen, Id
 
 from .board import compile_board
 from .judge import judge
-from .models import TerritoryConquestAction, TerritoryConquestState
+from .models import TerritoryConquestAction, TerritoryConquestAnyAction, TerritoryConquestState
 from .move import holds_double_move, reach
 from .queries import TargetStatus, TerritoryConquestTargetCost, fewest_pawns, target_cost
 
@@ -27,6 +27,8 @@ class TerritoryConquestWhyNotRequest(Frozen):
 
 
 class TerritoryConquestWhyNotResponse(WhyNotAnswer):
+    action: TerritoryConquestAnyAction | None = Field(
+        discriminator="type", description=ACTION_FIELD)
     player: str
     territory: str
     cost: TerritoryConquestTargetCost = Field(description="What taking it needs, as "
