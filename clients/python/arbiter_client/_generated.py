@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'd06ddc92c6a65162e6829997e7d4ab0576620d3c8d972a1d73d07cb218f2a446'
+SCHEMA_SHA256 = '339fbc8312ad821b7725c4a9cb406f6c7f9c18be177e3ff2c2f6a0832958a3d9'
 
 
 class AreaMovement(RulesetApi):

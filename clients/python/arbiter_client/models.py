@@ -7768,7 +7768,7 @@ class PhasedOrdersWhyNotResponse(BaseModel):
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
         ),
-    ]
+    ] = None
     changes: Annotated[
         list[WhyNotChange],
         Field(
@@ -8260,7 +8260,7 @@ class RegionConquestWhyNotResponse(BaseModel):
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
         ),
-    ]
+    ] = None
     changes: Annotated[
         list[WhyNotChange],
         Field(
@@ -8610,7 +8610,7 @@ class TerritoryConquestWhyNotResponse(BaseModel):
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
         ),
-    ]
+    ] = None
     changes: Annotated[
         list[WhyNotChange],
         Field(
@@ -8905,7 +8905,7 @@ class AreaMovementWhyNotResponse(BaseModel):
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
         ),
-    ]
+    ] = None
     area: Annotated[str, Field(title="Area")]
     changes: Annotated[
         list[WhyNotChange],
@@ -10284,7 +10284,7 @@ class HexManeuverWhyNotResponse(BaseModel):
             description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
             title="Action",
         ),
-    ]
+    ] = None
     army: Annotated[str, Field(title="Army")]
     changes: Annotated[
         list[WhyNotChange],

@@ -2936,8 +2936,9 @@ export interface components {
             /**
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
              */
-            action: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
+            action?: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
             /** Area */
             area: string;
             /**
@@ -4438,8 +4439,9 @@ export interface components {
             /**
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
              */
-            action: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"]) | null;
+            action?: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"]) | null;
             /** Army */
             army: string;
             /**
@@ -6713,8 +6715,9 @@ export interface components {
             /**
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
              */
-            action: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"]) | null;
+            action?: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.
@@ -7896,8 +7899,9 @@ export interface components {
             /**
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
              */
-            action: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"]) | null;
+            action?: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.
@@ -9270,8 +9274,9 @@ export interface components {
             /**
              * Action
              * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
              */
-            action: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"]) | null;
+            action?: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"]) | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.

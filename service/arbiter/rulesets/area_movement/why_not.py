@@ -8,7 +8,7 @@ land steps away his nearest unmoved tokens are, and which of his ships reach it 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -29,8 +29,9 @@ class AreaMovementWhyNotRequest(Frozen):
 
 
 class AreaMovementWhyNotResponse(WhyNotAnswer):
-    action: AreaMovementAnyAction | None = Field(
-        discriminator="type", description=ACTION_FIELD)
+    # Optional outside the tagged union, so GraphQL makes it a nullable union.
+    action: Annotated[AreaMovementAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=ACTION_FIELD)
     player: str
     area: str
     land_steps: int | None = Field(description="Land steps from the player's nearest unmoved "

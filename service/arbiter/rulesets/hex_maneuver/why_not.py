@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Annotated
 
 from pydantic import Field
 
@@ -51,8 +52,9 @@ class HexManeuverWhyNotRequest(Frozen):
 
 
 class HexManeuverWhyNotResponse(WhyNotAnswer):
-    action: HexManeuverAnyAction | None = Field(
-        discriminator="type", description=ACTION_FIELD)
+    # Optional outside the tagged union, so GraphQL makes it a nullable union.
+    action: Annotated[HexManeuverAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=ACTION_FIELD)
     army: str
     hex: Axial
     movement_points: int = Field(description="What the column has to move with (after any "

@@ -7,7 +7,7 @@ the steps the path takes against the unit's move.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -28,8 +28,9 @@ class PhasedOrdersWhyNotRequest(Frozen):
 
 
 class PhasedOrdersWhyNotResponse(WhyNotAnswer):
-    action: PhasedOrdersAnyAction | None = Field(
-        discriminator="type", description=ACTION_FIELD)
+    # Optional outside the tagged union, so GraphQL makes it a nullable union.
+    action: Annotated[PhasedOrdersAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=ACTION_FIELD)
     unit: str
     hex: Axial
     move: int = Field(description="The unit's move: the most hexes a move order enters.")

@@ -6,6 +6,8 @@ results that would still make it on the final conquest.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
@@ -32,8 +34,9 @@ class RegionConquestWhyNotRequest(Frozen):
 
 
 class RegionConquestWhyNotResponse(WhyNotAnswer):
-    action: RegionConquestAnyAction | None = Field(
-        discriminator="type", description=ACTION_FIELD)
+    # Optional outside the tagged union, so GraphQL makes it a nullable union.
+    action: Annotated[RegionConquestAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=ACTION_FIELD)
     player: str
     region: str
     cost: RegionConquestCost = Field(description="The conquest's cost, as conquest-cost "

@@ -6,6 +6,8 @@ answer: the pawns and soldier tokens short, and whether a double move would reac
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from arbiter.engine.errors import Problems
@@ -27,8 +29,9 @@ class TerritoryConquestWhyNotRequest(Frozen):
 
 
 class TerritoryConquestWhyNotResponse(WhyNotAnswer):
-    action: TerritoryConquestAnyAction | None = Field(
-        discriminator="type", description=ACTION_FIELD)
+    # Optional outside the tagged union, so GraphQL makes it a nullable union.
+    action: Annotated[TerritoryConquestAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=ACTION_FIELD)
     player: str
     territory: str
     cost: TerritoryConquestTargetCost = Field(description="What taking it needs, as "
