@@ -79,13 +79,18 @@ def run_why_not(request: AreaMovementWhyNotRequest) -> AreaMovementWhyNotRespons
     problems = Problems()
     if request.player not in board.players:
         problems.add(pointer("player"), f"unknown player {request.player}")
-    if request.area in board.seas:
-        problems.add(pointer("area"), f"{request.area} is a sea: tokens end their movement "
-                     "in areas")
-    elif request.area not in board.areas:
+    if request.area not in board.areas and request.area not in board.seas:
         problems.add(pointer("area"), f"unknown area {request.area}")
     problems.raise_if_any()
     player, target = request.player, request.area
+    if target in board.seas:
+        # A sea on the map, hovered over like any place: ships cross it, no token ends
+        # there, so no step is implied.
+        return AreaMovementWhyNotResponse(
+            possible=False, action=None, violations=[], player=player, area=target,
+            land_steps=None, changes=[change("sea", f"{target} is a sea: ships cross it, "
+                                             "tokens end their movement in areas",
+                                             area=target)])
     ready = {a: n for a, n in unmoved(board, player).items() if n > 0}
     nearest = _land_steps(board, sorted(ready), target)
     changes: list[WhyNotChange] = []
