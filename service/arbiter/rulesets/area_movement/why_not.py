@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen
@@ -44,6 +45,7 @@ def _land_steps(board: Board, starts: list[str], target: str) -> tuple[int, str]
     queue = deque(starts)
     while queue:
         a = queue.popleft()
+        checkpoint()  # a search over the whole map: within the compute budget
         if a == target:
             return seen[a]
         steps, origin = seen[a]

@@ -16,6 +16,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
 from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
@@ -71,6 +72,7 @@ def _map_line(board: Board, start: Hex, target: Hex) -> list[Hex]:
     queue = deque([start])
     while queue:
         h = queue.popleft()
+        checkpoint()  # a search over the whole map: within the compute budget
         if h == target:
             break
         for n in neighbours(h):

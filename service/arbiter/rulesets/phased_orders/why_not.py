@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
 from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
@@ -43,6 +44,7 @@ def _fewest_hexes(board: Board, start: Hex, target: Hex) -> list[Hex] | None:
     queue = deque([start])
     while queue:
         h = queue.popleft()
+        checkpoint()  # a search over the whole map: within the compute budget
         if h == target:
             break
         for n in neighbours(h):
