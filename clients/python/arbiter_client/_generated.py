@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '339fbc8312ad821b7725c4a9cb406f6c7f9c18be177e3ff2c2f6a0832958a3d9'
+SCHEMA_SHA256 = '60c5d9f68569cd6bccef972815d9f6571e1f3d0e31bbea3bf70f9aeb201b1a1a'
 
 
 class AreaMovement(RulesetApi):

@@ -67,6 +67,14 @@ def run_why_not(request: RegionConquestWhyNotRequest) -> RegionConquestWhyNotRes
         changes.append(change(
             "reinforcement_die", f"the final conquest would make it with a die result of "
             f"{results}", results=cost.winning_die_results))
+    if {v.code for v in violations} & {"not_on_border", "not_adjacent"}:
+        # Where the player could enter instead: the regions nothing but tokens refuses.
+        reach = Reach.of(board, player)
+        open_now = [r.id for r in request.state.regions
+                    if not cost_breakdown(board, reach, r.id).blocked_by]
+        changes.append(change(
+            "regions_open", ("the regions open to a conquest now: " + ", ".join(open_now))
+            if open_now else "no region is open to a conquest now", regions=open_now))
     return RegionConquestWhyNotResponse(
         possible=written is not None and not violations, action=written,
         violations=violations, changes=changes, player=player, region=region, cost=cost)
