@@ -17,6 +17,9 @@ from golden import pascal
 ALLOWED_JSON: dict[str, str] = {
     "PatchOperation.value": "an RFC 6902 operation's value is any part of a state: a number, "
                             "a string, a unit, a whole list of hexes",
+    "WhyNotChange.params": "what would change a why-not answer: its params differ by "
+                           "change code and ruleset (docs/why-not.md lists them), and its "
+                           "message carries them in words",
     **{f"{pascal(r.id)}Description.options": "a JSON Schema (of the ruleset's options), "
        "whose shape is the JSON Schema vocabulary's, open as REST's `options` is"
        for r in builtin_registry()},

@@ -94,6 +94,23 @@ def test_a_phased_orders_unit_shows_where_its_move_can_end(watched: Watched, ser
     watched.assert_clean()
 
 
+def test_hovering_over_an_unshaded_hex_says_why_not(watched: Watched, server: str,
+                                                     screenshots: Path) -> None:
+    page = open_playground(watched, server, "phased_orders")
+    before = drawn(page)
+    page.click('#board .piece[data-piece="red-cavalry"]')
+    wait_drawn(page, before)
+    assert page.query_selector('#board .shade[data-at="6,2"]') is None
+    page.hover('#board .cell[data-hex="6,2"]')
+    page.wait_for_selector('#verdict[data-why-not="(6,2)"]')
+    verdict = page.inner_text("#verdict")
+    assert "Why not (6,2)?" in verdict
+    assert "path_too_long" in verdict and "phased_orders/movement.1" in verdict
+    assert "moves 4" in verdict  # what would change it: the path's length against the move
+    watched.shot(screenshots, "playground-why-not")
+    watched.assert_clean()
+
+
 def test_clicking_a_piece_shows_where_it_can_go(watched: Watched, server: str,
                                                 screenshots: Path) -> None:
     page = open_playground(watched, server)

@@ -15,6 +15,8 @@ lists them by name:
 - the same request twice answers byte for byte the same; ``validate`` mutates neither the
   models nor the dicts it is given; a model or its JSON dict get the same answer;
 - the examples compile and every query example runs;
+- every ruleset answers why-not, and its reasons are validate's violations for the action
+  it implies (on its example, and its example's target on every golden state);
 - every violation code is expected by a golden case;
 - the params of every violation and event, and the derived facts, are exactly what the
   ruleset declares, in every golden case and for every action proposed on random
@@ -41,6 +43,7 @@ from pydantic import BaseModel, ValidationError
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import describe
+from arbiter.engine.why_not import WHY_NOT, WhyNotAnswer
 
 from .boards import Subject, every_player
 from .checks import (
@@ -238,6 +241,44 @@ def examples_compile_and_every_query_example_runs(u: RulesetUnderTest) -> None:
         for example in query.examples:
             query.run(query.request.model_validate(example))
     describe(ruleset)
+
+
+def _why_not_agrees(ruleset: AnyRuleset, request: dict[str, Any]) -> bool:
+    """The why-not answer to ``request`` lists exactly the violations validate gives for
+    the action it implies, and is possible exactly when that action is legal. False when
+    the request names what its state does not hold (a 422)."""
+    query = ruleset.queries[WHY_NOT]
+    try:
+        answer = query.run(query.request.model_validate(request)).model_dump(mode="json")
+    except (InvalidInput, ValidationError):
+        return False
+    if answer["action"] is None:
+        assert not answer["possible"], f"{ruleset.id}: possible with no action: {request}"
+        return True
+    outcome = ruleset.validate(request["state"], answer["action"]).model_dump(mode="json")
+    assert answer["violations"] == outcome["violations"], (
+        f"{ruleset.id}: why-not lists other violations than validate of "
+        f"{json.dumps(answer['action'])[:300]}")
+    assert answer["possible"] is outcome["legal"], (
+        f"{ruleset.id}: {json.dumps(answer['action'])[:300]}")
+    return True
+
+
+@contract
+def why_not_gives_validates_violations(u: RulesetUnderTest) -> None:
+    """Every ruleset answers why-not (``Ruleset.why_not``), with an example; asked of the
+    example and of every golden state (the example's target, where the state has it), its
+    reasons are validate's violations for the action it implies."""
+    ruleset = u.ruleset
+    query = ruleset.queries.get(WHY_NOT)
+    assert query is not None and query is ruleset.why_not, f"{u.id}: no why-not"
+    assert issubclass(query.response, WhyNotAnswer), f"{u.id}: why-not answers no WhyNotAnswer"
+    assert query.examples, f"{u.id}: why-not has no example"
+    for example in query.examples:
+        assert _why_not_agrees(ruleset, dict(example)), f"{u.id}: the why-not example is refused"
+        target = {k: v for k, v in example.items() if k != "state"}
+        for state in u.golden:
+            _why_not_agrees(ruleset, {"state": state, **target})
 
 
 @contract

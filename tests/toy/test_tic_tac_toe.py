@@ -74,7 +74,7 @@ def test_the_toy_registers_like_a_built_in_ruleset() -> None:
         registry.register(RULESET)
     shown = describe(RULESET)
     assert shown["action_types"] == ["place", "resign"]
-    assert shown["queries"] == ["legal-actions"]
+    assert shown["queries"] == ["legal-actions", "why-not"]
     assert {c["code"] for c in shown["violation_codes"]} == {
         "not_your_turn", "cell_taken", "game_over"}
     assert len(shown["catalogues"]["lines"]) == 8

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '65c2b4acd28f15ecd549e0f94a355751b05860a207ac2b40d37d5f1bd2f9a1e4'
+SCHEMA_SHA256 = 'a1300da88d79c34c1ba8fb9a2d094877fd96f41acee79e4639bfef7239dbedb8'
 
 
 class AreaMovement(RulesetApi):
@@ -63,6 +63,10 @@ class AreaMovement(RulesetApi):
     def view(self, state: StateArg, **params: Any) -> models.AreaMovementView:
         """POST /v1/rulesets/area_movement/view: the body as AreaMovementViewRequest."""
         return self._post('view', {"state": state, **params}, models.AreaMovementView)
+
+    def why_not(self, state: StateArg, **params: Any) -> models.AreaMovementWhyNotResponse:
+        """POST /v1/rulesets/area_movement/why-not: the body as AreaMovementWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.AreaMovementWhyNotResponse)
 
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -123,6 +127,10 @@ class AsyncAreaMovement(AsyncRulesetApi):
         """POST /v1/rulesets/area_movement/view: the body as AreaMovementViewRequest."""
         return await self._post('view', {"state": state, **params}, models.AreaMovementView)
 
+    async def why_not(self, state: StateArg, **params: Any) -> models.AreaMovementWhyNotResponse:
+        """POST /v1/rulesets/area_movement/why-not: the body as AreaMovementWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.AreaMovementWhyNotResponse)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -170,6 +178,10 @@ class HexManeuver(RulesetApi):
         """POST /v1/rulesets/hex_maneuver/view: the body as HexManeuverViewRequest."""
         return self._post('view', {"state": state, **params}, models.HexManeuverView)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.HexManeuverWhyNotResponse:
+        """POST /v1/rulesets/hex_maneuver/why-not: the body as HexManeuverWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.HexManeuverWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -216,6 +228,10 @@ class AsyncHexManeuver(AsyncRulesetApi):
     async def view(self, state: StateArg, **params: Any) -> models.HexManeuverView:
         """POST /v1/rulesets/hex_maneuver/view: the body as HexManeuverViewRequest."""
         return await self._post('view', {"state": state, **params}, models.HexManeuverView)
+
+    async def why_not(self, state: StateArg, **params: Any) -> models.HexManeuverWhyNotResponse:
+        """POST /v1/rulesets/hex_maneuver/why-not: the body as HexManeuverWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.HexManeuverWhyNotResponse)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -272,6 +288,10 @@ class PhasedOrders(RulesetApi):
         """POST /v1/rulesets/phased_orders/view: the body as PhasedOrdersViewRequest."""
         return self._post('view', {"state": state, **params}, models.PhasedOrdersView)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.PhasedOrdersWhyNotResponse:
+        """POST /v1/rulesets/phased_orders/why-not: the body as PhasedOrdersWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.PhasedOrdersWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -327,6 +347,10 @@ class AsyncPhasedOrders(AsyncRulesetApi):
         """POST /v1/rulesets/phased_orders/view: the body as PhasedOrdersViewRequest."""
         return await self._post('view', {"state": state, **params}, models.PhasedOrdersView)
 
+    async def why_not(self, state: StateArg, **params: Any) -> models.PhasedOrdersWhyNotResponse:
+        """POST /v1/rulesets/phased_orders/why-not: the body as PhasedOrdersWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.PhasedOrdersWhyNotResponse)
+
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return await self._put_board(board)
@@ -374,6 +398,10 @@ class RegionConquest(RulesetApi):
         """POST /v1/rulesets/region_conquest/view: the body as RegionConquestViewRequest."""
         return self._post('view', {"state": state, **params}, models.RegionConquestView)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.RegionConquestWhyNotResponse:
+        """POST /v1/rulesets/region_conquest/why-not: the body as RegionConquestWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.RegionConquestWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -420,6 +448,10 @@ class AsyncRegionConquest(AsyncRulesetApi):
     async def view(self, state: StateArg, **params: Any) -> models.RegionConquestView:
         """POST /v1/rulesets/region_conquest/view: the body as RegionConquestViewRequest."""
         return await self._post('view', {"state": state, **params}, models.RegionConquestView)
+
+    async def why_not(self, state: StateArg, **params: Any) -> models.RegionConquestWhyNotResponse:
+        """POST /v1/rulesets/region_conquest/why-not: the body as RegionConquestWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.RegionConquestWhyNotResponse)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
@@ -472,6 +504,10 @@ class TerritoryConquest(RulesetApi):
         """POST /v1/rulesets/territory_conquest/view: the body as TerritoryConquestViewRequest."""
         return self._post('view', {"state": state, **params}, models.TerritoryConquestView)
 
+    def why_not(self, state: StateArg, **params: Any) -> models.TerritoryConquestWhyNotResponse:
+        """POST /v1/rulesets/territory_conquest/why-not: the body as TerritoryConquestWhyNotRequest."""
+        return self._post('why-not', {"state": state, **params}, models.TerritoryConquestWhyNotResponse)
+
     def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""
         return self._put_board(board)
@@ -522,6 +558,10 @@ class AsyncTerritoryConquest(AsyncRulesetApi):
     async def view(self, state: StateArg, **params: Any) -> models.TerritoryConquestView:
         """POST /v1/rulesets/territory_conquest/view: the body as TerritoryConquestViewRequest."""
         return await self._post('view', {"state": state, **params}, models.TerritoryConquestView)
+
+    async def why_not(self, state: StateArg, **params: Any) -> models.TerritoryConquestWhyNotResponse:
+        """POST /v1/rulesets/territory_conquest/why-not: the body as TerritoryConquestWhyNotRequest."""
+        return await self._post('why-not', {"state": state, **params}, models.TerritoryConquestWhyNotResponse)
 
     async def put_board(self, board: Body) -> models.BoardStored:
         """Store a board (its fields alone) under its id."""

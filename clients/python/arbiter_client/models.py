@@ -6356,6 +6356,20 @@ class Violation(BaseModel):
     ] = Severity.error
 
 
+class WhyNotChange(BaseModel):
+    """
+    One thing that would change the answer: a stable snake_case `code`, an English
+    `message` and the `params` in it (as a violation carries them).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    code: Annotated[str, Field(title="Code")]
+    message: Annotated[str, Field(title="Message")]
+    params: Annotated[dict[str, Any] | None, Field(title="Params")] = None
+
+
 class ArbiterRulesetsPhasedOrdersDerivedPhasedOrdersStop(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -7068,6 +7082,31 @@ class AreaMovementViolation(BaseModel):
             title="Severity",
         ),
     ] = Severity.error
+
+
+class AreaMovementWhyNotRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[
+        str,
+        Field(
+            description="The area the player asks about.",
+            max_length=64,
+            min_length=1,
+            title="Area",
+        ),
+    ]
+    player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        AreaMovementState | AreaMovementStateByReference, Field(title="State")
+    ]
 
 
 class Event(BaseModel):
@@ -8085,6 +8124,72 @@ class PhasedOrdersViolation(BaseModel):
     ] = Severity.error
 
 
+class PhasedOrdersWhyNotRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    hex: Annotated[Axial, Field(description="The hex the player asks about.")]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
+    ]
+    unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+
+
+class PhasedOrdersWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        PhasedOrdersResolve | PhasedOrdersSubmit | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ] = None
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    hex: Axial
+    move: Annotated[
+        int,
+        Field(
+            description="The unit's move: the most hexes a move order enters.",
+            title="Move",
+        ),
+    ]
+    path: Annotated[
+        list[Axial],
+        Field(
+            description="The path judged (the fewest hexes of the map), the unit's hex excluded.",
+            title="Path",
+        ),
+    ]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    unit: Annotated[str, Field(title="Unit")]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
+
+
 class RegionConquestCodeEntry(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -8554,6 +8659,74 @@ class RegionConquestViolation(BaseModel):
     ] = Severity.error
 
 
+class RegionConquestWhyNotRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
+    region: Annotated[
+        str,
+        Field(
+            description="The region the player asks about.",
+            max_length=64,
+            min_length=1,
+            title="Region",
+        ),
+    ]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        RegionConquestState | RegionConquestStateByReference, Field(title="State")
+    ]
+
+
+class RegionConquestWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        RegionConquestConquer
+        | RegionConquestFinalConquest
+        | RegionConquestRedeploy
+        | RegionConquestEndTurn
+        | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ] = None
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    cost: Annotated[
+        RegionConquestCost,
+        Field(description="The conquest's cost, as conquest-cost gives it."),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    region: Annotated[str, Field(title="Region")]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
+
+
 class RulesetList(BaseModel):
     """
     Every ruleset this service judges.
@@ -8891,6 +9064,45 @@ class TerritoryConquestViolation(BaseModel):
     ] = Severity.error
 
 
+class TerritoryConquestWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        TerritoryConquestRecruit | TerritoryConquestMove | TerritoryConquestStop | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ] = None
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    cost: Annotated[
+        TerritoryConquestTargetCost,
+        Field(description="What taking it needs, as conquest-cost gives it."),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    territory: Annotated[str, Field(title="Territory")]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
+
+
 class AreaMovementConflictsResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -9146,6 +9358,48 @@ class AreaMovementValidateBatchResponse(BaseModel):
         extra="allow",
     )
     outcomes: Annotated[list[AreaMovementOutcome], Field(title="Outcomes")]
+
+
+class AreaMovementWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        AreaMovementPlan | AreaMovementEndMovement | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ] = None
+    area: Annotated[str, Field(title="Area")]
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    land_steps: Annotated[
+        int | None,
+        Field(
+            description="Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.",
+            title="Land Steps",
+        ),
+    ]
+    player: Annotated[str, Field(title="Player")]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
+    ]
 
 
 class HexManeuverDescription(BaseModel):
@@ -10197,6 +10451,31 @@ class TerritoryConquestViewRequest(BaseModel):
     ]
 
 
+class TerritoryConquestWhyNotRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        TerritoryConquestState | TerritoryConquestStateByReference, Field(title="State")
+    ]
+    territory: Annotated[
+        str,
+        Field(
+            description="The territory the player asks about.",
+            max_length=64,
+            min_length=1,
+            title="Territory",
+        ),
+    ]
+
+
 class AreaMovementConflictsRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -10589,6 +10868,93 @@ class HexManeuverViewRequest(BaseModel):
     ] = None
     state: Annotated[
         HexManeuverState | HexManeuverStateByReference, Field(title="State")
+    ]
+
+
+class HexManeuverWhyNotRequest(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    army: Annotated[str, Field(max_length=64, min_length=1, title="Army")]
+    hex: Annotated[Axial, Field(description="The hex the player asks about.")]
+    march: Annotated[
+        bool | None,
+        Field(
+            description="Allow a march (when the game's options allow marching), as reachable does.",
+            title="March",
+        ),
+    ] = True
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        HexManeuverState | HexManeuverStateByReference, Field(title="State")
+    ]
+    units: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=32)],
+            UnitsAdditionalProperty,
+        ]
+        | None,
+        Field(
+            description="A subset of the army's units; all when omitted.", title="Units"
+        ),
+    ] = None
+
+
+class HexManeuverWhyNotResponse(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        HexManeuverManeuver | HexManeuverExplore | None,
+        Field(
+            description="The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).",
+            title="Action",
+        ),
+    ] = None
+    army: Annotated[str, Field(title="Army")]
+    changes: Annotated[
+        list[WhyNotChange],
+        Field(
+            description="What would change the answer, where the rules make it computable.",
+            title="Changes",
+        ),
+    ]
+    cost: Annotated[
+        int | None,
+        Field(
+            description="The movement points of the path judged; null when every path is blocked.",
+            title="Cost",
+        ),
+    ]
+    hex: Axial
+    movement_points: Annotated[
+        int,
+        Field(
+            description="What the column has to move with (after any packing), before a march.",
+            title="Movement Points",
+        ),
+    ]
+    path: Annotated[
+        list[Axial],
+        Field(description="The path judged, start hex excluded.", title="Path"),
+    ]
+    possible: Annotated[
+        bool,
+        Field(
+            description="The player can do it now: `action` is legal.", title="Possible"
+        ),
+    ]
+    violations: Annotated[
+        list[Violation],
+        Field(
+            description="Why not: the violations validate gives for `action`, in its order.",
+            title="Violations",
+        ),
     ]
 
 

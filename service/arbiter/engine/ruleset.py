@@ -14,6 +14,8 @@ A ruleset package builds one ``Ruleset`` in its ``ruleset.py`` from:
 - its ``listing`` (``engine.legal.Listing``): the order its generator lists in and what its
   legal-actions answer shows beside the list; the engine makes the ``legal-actions``
   query itself, from ``candidates`` and ``judge``, the same way for every ruleset;
+- ``why_not``: its answer to "why can't I?" for a target (``engine.why_not``), which
+  every ruleset must give;
 - its ``catalogue`` (rules, codes, events, fixed data), its other derived ``queries`` and
   ``examples`` to paste;
 - its ``board_fields``: the static part of a state, which a client may send by
@@ -56,6 +58,7 @@ from arbiter.engine.judging import Judgement, Ruling, Settled, conclude, settle
 from arbiter.engine.legal import LEGAL_ACTIONS, Listing, Seated, legal, legal_actions_query
 from arbiter.engine.outcome import Mode, Outcome
 from arbiter.engine.query import Query as Query  # re-exported: imported from here too
+from arbiter.engine.why_not import WHY_NOT
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A", bound=BaseModel)
@@ -93,6 +96,10 @@ class Ruleset(Generic[S, A, B]):
     # through ``judge`` (so a copy made with dataclasses.replace lists by its own judge).
     queries: Mapping[str, Query]
     examples: Examples
+    # Its ``why-not`` question (``engine.why_not``): given a state and a target the player
+    # could not reach or do, the action that would, judged by ``judge``, and what would
+    # change the answer. Every ruleset answers it; it is served beside ``queries``.
+    why_not: Query
     # The static part of a state (a hex map, an area graph): the top-level state fields a
     # client may send by reference (``engine.boards``). Empty: the ruleset has no board.
     board_fields: tuple[str, ...] = ()
@@ -114,7 +121,10 @@ class Ruleset(Generic[S, A, B]):
     information: Information = PERFECT
 
     def __post_init__(self) -> None:
-        listed = {**self.queries, LEGAL_ACTIONS: legal_actions_query(self)}
+        if self.why_not.name != WHY_NOT:
+            raise ValueError(f"{self.catalogue.ruleset}: why_not is named {self.why_not.name}")
+        listed = {**self.queries, WHY_NOT: self.why_not,
+                  LEGAL_ACTIONS: legal_actions_query(self)}
         object.__setattr__(self, "queries", listed)  # frozen: set once, as it is made
 
     @cached_property

@@ -21,6 +21,7 @@ const app = {
   information: {},   // each ruleset's information structure (GET /v1/rulesets/{id})
   envelopes: [],     // sealed orders for the state shown (POST .../seal-orders)
   ticket: 0,         // the latest draw asked for
+  whyNotTicket: 0,   // the latest why-not asked for (hovering)
   drawn: 0,          // pictures drawn so far (body[data-drawn]: tests wait on it)
 };
 
@@ -211,6 +212,70 @@ function bindPicture(svg) {
     else return;
     event.preventDefault();
   });
+  bindWhyNot(svg);
+}
+
+// -- why not: hovering over a place the overlay does not shade --------------------------
+// The why-not request names the place by the ruleset's own word for it; the overlay's
+// selection (an army, a unit, a player) says who asks.
+const WHY_NOT_PLACE = { region_conquest: "region", territory_conquest: "territory", area_movement: "area" };
+const WHY_NOT_WHO = ["army", "units", "march", "unit", "player"];
+
+function bindWhyNot(svg) {
+  if (!app.overlay || !app.ruleset.queries.includes("why-not")) return;
+  const shaded = new Set([...svg.querySelectorAll(".shade[data-at]")].map((s) => s.getAttribute("data-at")));
+  for (const place of svg.querySelectorAll(".cell[data-hex], .node[data-node]")) {
+    const key = place.getAttribute("data-hex") || place.getAttribute("data-node");
+    if (shaded.has(key)) continue;
+    place.addEventListener("mouseenter", () => whyNot(place));
+  }
+}
+
+function whyNotBody(place) {
+  const selected = Object.values(app.overlay)[0] || {};
+  const body = { state: app.state };
+  for (const name of WHY_NOT_WHO) if (name in selected) body[name] = selected[name];
+  const hex = place.getAttribute("data-hex");
+  if (hex) {
+    const [q, r] = hex.split(",").map(Number);
+    body.hex = { q, r };
+  } else {
+    body[WHY_NOT_PLACE[app.ruleset.id] || "area"] = place.getAttribute("data-node");
+  }
+  return body;
+}
+
+async function whyNot(place) {
+  const body = whyNotBody(place);
+  const ticket = ++app.whyNotTicket;
+  try {
+    const answer = await api(`/v1/rulesets/${app.ruleset.id}/why-not`, body);
+    if (ticket === app.whyNotTicket) showWhyNot(place, answer);
+  } catch (error) {
+    if (ticket === app.whyNotTicket) showProblem(error.message, error.problem);
+  }
+}
+
+function showWhyNot(place, answer) {
+  const box = $("verdict");
+  const name = place.getAttribute("data-hex") ? `(${place.getAttribute("data-hex")})` : place.getAttribute("data-node");
+  const cost = answer.cost !== undefined && answer.cost !== null && typeof answer.cost !== "object" ? ` for ${answer.cost}` : "";
+  box.replaceChildren(element("p", answer.possible ? `Why not ${name}? It is possible${cost}.` : `Why not ${name}?`,
+                              answer.possible ? "legal why-not" : "illegal why-not"));
+  const reasons = element("ol");
+  for (const v of answer.violations) {
+    const item = element("li", undefined, "violation");
+    item.append(element("code", v.code), " ", element("span", v.rule, "rule"), ": ", element("span", v.message, "message"));
+    reasons.append(item);
+  }
+  if (answer.violations.length) box.append(reasons);
+  if (answer.changes.length) {
+    box.append(element("p", "What would change it:"));
+    const changes = element("ul");
+    for (const c of answer.changes) changes.append(element("li", c.message, "change"));
+    box.append(changes);
+  }
+  box.dataset.whyNot = name;
 }
 
 function selectPiece(overlay) {

@@ -344,6 +344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/area_movement/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why a player cannot get tokens into an area: the one-step plan that would (a step by land, else a voyage of one of his ships) judged as validate judges it, and what would change the answer (how far his nearest tokens are, which of his ships reach it). */
+        post: operations["whyNotAreaMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/hex_maneuver": {
         parameters: {
             query?: never;
@@ -526,6 +543,23 @@ export interface paths {
         put?: never;
         /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
         post: operations["viewHexManeuver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rulesets/hex_maneuver/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why an army (or some of its units) cannot end on a hex: the maneuver along one cheapest path judged as validate judges it, and what would change the answer (the path's cost against the column's movement points, with a march; the enemy armies blocking every path). A reachable hex is possible, with its path and cost. */
+        post: operations["whyNotHexManeuver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -754,6 +788,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rulesets/phased_orders/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why a unit cannot be ordered to a hex: the player's orders for it (a move along the fewest hexes, or a hold on its own hex) judged as validate judges a submit, and what would change the answer (the path's length against the unit's move). */
+        post: operations["whyNotPhasedOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/region_conquest": {
         parameters: {
             query?: never;
@@ -936,6 +987,23 @@ export interface paths {
         put?: never;
         /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
         post: operations["viewRegionConquest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rulesets/region_conquest/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why a player cannot conquer a region: the conquest judged as validate judges it, its cost, and what would change the answer (the race tokens short, the reinforcement die results that would still make it). */
+        post: operations["whyNotRegionConquest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1141,6 +1209,23 @@ export interface paths {
         put?: never;
         /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). */
         post: operations["viewTerritoryConquest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rulesets/territory_conquest/why-not": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Why a player cannot take a territory: the move with the fewest pawns judged as validate judges it, and what would change the answer (pawns or soldier tokens short, a double move). */
+        post: operations["whyNotTerritoryConquest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2992,6 +3077,56 @@ export interface components {
              */
             steps: number;
         };
+        /** AreaMovementWhyNotRequest */
+        AreaMovementWhyNotRequest: {
+            /**
+             * Area
+             * @description The area the player asks about.
+             */
+            area: string;
+            /** Player */
+            player: string;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
+        };
+        /** AreaMovementWhyNotResponse */
+        AreaMovementWhyNotResponse: {
+            /**
+             * Action
+             * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
+             */
+            action?: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
+            /** Area */
+            area: string;
+            /**
+             * Changes
+             * @description What would change the answer, where the rules make it computable.
+             */
+            changes: components["schemas"]["WhyNotChange"][];
+            /**
+             * Land Steps
+             * @description Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.
+             */
+            land_steps: number | null;
+            /** Player */
+            player: string;
+            /**
+             * Possible
+             * @description The player can do it now: `action` is legal.
+             */
+            possible: boolean;
+            /**
+             * Violations
+             * @description Why not: the violations validate gives for `action`, in its order.
+             */
+            violations: components["schemas"]["Violation"][];
+        };
         /**
          * AttackKind
          * @enum {string}
@@ -4495,6 +4630,76 @@ export interface components {
             terrain: string;
             /** Units */
             units: string[];
+        };
+        /** HexManeuverWhyNotRequest */
+        HexManeuverWhyNotRequest: {
+            /** Army */
+            army: string;
+            /** @description The hex the player asks about. */
+            hex: components["schemas"]["Axial"];
+            /**
+             * March
+             * @description Allow a march (when the game's options allow marching), as reachable does.
+             * @default true
+             */
+            march?: boolean;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["HexManeuverState"] | components["schemas"]["HexManeuverStateByReference"];
+            /**
+             * Units
+             * @description A subset of the army's units; all when omitted.
+             * @default null
+             */
+            units?: {
+                [key: string]: number;
+            } | null;
+        };
+        /** HexManeuverWhyNotResponse */
+        HexManeuverWhyNotResponse: {
+            /**
+             * Action
+             * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
+             */
+            action?: (components["schemas"]["HexManeuverManeuver"] | components["schemas"]["HexManeuverExplore"]) | null;
+            /** Army */
+            army: string;
+            /**
+             * Changes
+             * @description What would change the answer, where the rules make it computable.
+             */
+            changes: components["schemas"]["WhyNotChange"][];
+            /**
+             * Cost
+             * @description The movement points of the path judged; null when every path is blocked.
+             */
+            cost: number | null;
+            hex: components["schemas"]["Axial"];
+            /**
+             * Movement Points
+             * @description What the column has to move with (after any packing), before a march.
+             */
+            movement_points: number;
+            /**
+             * Path
+             * @description The path judged, start hex excluded.
+             */
+            path: components["schemas"]["Axial"][];
+            /**
+             * Possible
+             * @description The player can do it now: `action` is legal.
+             */
+            possible: boolean;
+            /**
+             * Violations
+             * @description Why not: the violations validate gives for `action`, in its order.
+             */
+            violations: components["schemas"]["Violation"][];
         };
         /** HiddenEntry */
         HiddenEntry: {
@@ -6873,6 +7078,57 @@ export interface components {
             /** Subphase */
             subphase: string;
         };
+        /** PhasedOrdersWhyNotRequest */
+        PhasedOrdersWhyNotRequest: {
+            /** @description The hex the player asks about. */
+            hex: components["schemas"]["Axial"];
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
+            /** Unit */
+            unit: string;
+        };
+        /** PhasedOrdersWhyNotResponse */
+        PhasedOrdersWhyNotResponse: {
+            /**
+             * Action
+             * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
+             */
+            action?: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"]) | null;
+            /**
+             * Changes
+             * @description What would change the answer, where the rules make it computable.
+             */
+            changes: components["schemas"]["WhyNotChange"][];
+            hex: components["schemas"]["Axial"];
+            /**
+             * Move
+             * @description The unit's move: the most hexes a move order enters.
+             */
+            move: number;
+            /**
+             * Path
+             * @description The path judged (the fewest hexes of the map), the unit's hex excluded.
+             */
+            path: components["schemas"]["Axial"][];
+            /**
+             * Possible
+             * @description The player can do it now: `action` is legal.
+             */
+            possible: boolean;
+            /** Unit */
+            unit: string;
+            /**
+             * Violations
+             * @description Why not: the violations validate gives for `action`, in its order.
+             */
+            violations: components["schemas"]["Violation"][];
+        };
         /** PrivateEntry */
         PrivateEntry: {
             /**
@@ -8074,6 +8330,53 @@ export interface components {
             kind: string;
             /** Region */
             region: string;
+        };
+        /** RegionConquestWhyNotRequest */
+        RegionConquestWhyNotRequest: {
+            /** Player */
+            player: string;
+            /**
+             * Region
+             * @description The region the player asks about.
+             */
+            region: string;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["RegionConquestState"] | components["schemas"]["RegionConquestStateByReference"];
+        };
+        /** RegionConquestWhyNotResponse */
+        RegionConquestWhyNotResponse: {
+            /**
+             * Action
+             * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
+             */
+            action?: (components["schemas"]["RegionConquestConquer"] | components["schemas"]["RegionConquestFinalConquest"] | components["schemas"]["RegionConquestRedeploy"] | components["schemas"]["RegionConquestEndTurn"]) | null;
+            /**
+             * Changes
+             * @description What would change the answer, where the rules make it computable.
+             */
+            changes: components["schemas"]["WhyNotChange"][];
+            /** @description The conquest's cost, as conquest-cost gives it. */
+            cost: components["schemas"]["RegionConquestCost"];
+            /** Player */
+            player: string;
+            /**
+             * Possible
+             * @description The player can do it now: `action` is legal.
+             */
+            possible: boolean;
+            /** Region */
+            region: string;
+            /**
+             * Violations
+             * @description Why not: the violations validate gives for `action`, in its order.
+             */
+            violations: components["schemas"]["Violation"][];
         };
         /**
          * RelicSymbol
@@ -9479,6 +9782,53 @@ export interface components {
          * @enum {string}
          */
         TerritoryConquestViolationCode: "phase_over" | "not_first_to_act" | "not_your_turn" | "recruit_short_of_soldier_tokens" | "recruit_exceeds_reserve" | "reserve_empty" | "source_not_adjacent" | "needs_double_move" | "double_move_blocked" | "not_a_majority" | "move_short_of_soldier_tokens" | "enters_opponent_castle" | "bonus_location_occupied" | "bonus_location_named_twice" | "placement_exceeds_survivors";
+        /** TerritoryConquestWhyNotRequest */
+        TerritoryConquestWhyNotRequest: {
+            /** Player */
+            player: string;
+            /**
+             * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
+             * @default null
+             */
+            signature?: components["schemas"]["StateSignature"] | null;
+            /** State */
+            state: components["schemas"]["TerritoryConquestState"] | components["schemas"]["TerritoryConquestStateByReference"];
+            /**
+             * Territory
+             * @description The territory the player asks about.
+             */
+            territory: string;
+        };
+        /** TerritoryConquestWhyNotResponse */
+        TerritoryConquestWhyNotResponse: {
+            /**
+             * Action
+             * @description The action judged, as validate takes it (POST it to validate to get the same violations); null when no action can even be written (no token, pawn or path to try).
+             * @default null
+             */
+            action?: (components["schemas"]["TerritoryConquestRecruit"] | components["schemas"]["TerritoryConquestMove"] | components["schemas"]["TerritoryConquestStop"]) | null;
+            /**
+             * Changes
+             * @description What would change the answer, where the rules make it computable.
+             */
+            changes: components["schemas"]["WhyNotChange"][];
+            /** @description What taking it needs, as conquest-cost gives it. */
+            cost: components["schemas"]["TerritoryConquestTargetCost"];
+            /** Player */
+            player: string;
+            /**
+             * Possible
+             * @description The player can do it now: `action` is legal.
+             */
+            possible: boolean;
+            /** Territory */
+            territory: string;
+            /**
+             * Violations
+             * @description Why not: the violations validate gives for `action`, in its order.
+             */
+            violations: components["schemas"]["Violation"][];
+        };
         /**
          * TerritoryKind
          * @description Seas work just like land territories; the kind is only what the board shows.
@@ -9522,6 +9872,21 @@ export interface components {
              * @enum {string}
              */
             severity?: "error" | "warning";
+        };
+        /**
+         * WhyNotChange
+         * @description One thing that would change the answer: a stable snake_case `code`, an English
+         *     `message` and the `params` in it (as a violation carries them).
+         */
+        WhyNotChange: {
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+            /** Params */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         /** PhasedOrdersStop */
         arbiter__rulesets__phased_orders__derived__PhasedOrdersStop: {
@@ -11084,6 +11449,104 @@ export interface operations {
             };
         };
     };
+    whyNotAreaMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AreaMovementWhyNotRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AreaMovementWhyNotResponse"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     describeHexManeuver: {
         parameters: {
             query?: never;
@@ -11970,6 +12433,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HexManeuverView"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whyNotHexManeuver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HexManeuverWhyNotRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HexManeuverWhyNotResponse"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -13208,6 +13769,104 @@ export interface operations {
             };
         };
     };
+    whyNotPhasedOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhasedOrdersWhyNotRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhasedOrdersWhyNotResponse"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     describeRegionConquest: {
         parameters: {
             query?: never;
@@ -14094,6 +14753,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionConquestView"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whyNotRegionConquest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionConquestWhyNotRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionConquestWhyNotResponse"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -15156,6 +15913,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TerritoryConquestView"];
+                };
+            };
+            /** @description The request cannot be read as HTTP (an invalid Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    whyNotTerritoryConquest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerritoryConquestWhyNotRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerritoryConquestWhyNotResponse"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */

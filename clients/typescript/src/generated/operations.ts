@@ -97,6 +97,11 @@ export class AreaMovementClient {
   view(body: RequestBody<"viewAreaMovement">, options?: CallOptions): Promise<Answer<"viewAreaMovement">> {
     return this.transport.call({ operationId: "viewAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/view" }, body, options);
   }
+
+  /** Why a player cannot get tokens into an area: the one-step plan that would (a step by land, else a voyage of one of his ships) judged as validate judges it, and what would change the answer (how far his nearest tokens are, which of his ships reach it). `POST /v1/rulesets/area_movement/why-not` (whyNotAreaMovement). */
+  whyNot(body: RequestBody<"whyNotAreaMovement">, options?: CallOptions): Promise<Answer<"whyNotAreaMovement">> {
+    return this.transport.call({ operationId: "whyNotAreaMovement", method: "POST", path: "/v1/rulesets/area_movement/why-not" }, body, options);
+  }
 }
 
 /** The hex_maneuver ruleset: one method per route of `/v1/rulesets/hex_maneuver`. */
@@ -163,6 +168,11 @@ export class HexManeuverClient {
   /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/hex_maneuver/view` (viewHexManeuver). */
   view(body: RequestBody<"viewHexManeuver">, options?: CallOptions): Promise<Answer<"viewHexManeuver">> {
     return this.transport.call({ operationId: "viewHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/view" }, body, options);
+  }
+
+  /** Why an army (or some of its units) cannot end on a hex: the maneuver along one cheapest path judged as validate judges it, and what would change the answer (the path's cost against the column's movement points, with a march; the enemy armies blocking every path). A reachable hex is possible, with its path and cost. `POST /v1/rulesets/hex_maneuver/why-not` (whyNotHexManeuver). */
+  whyNot(body: RequestBody<"whyNotHexManeuver">, options?: CallOptions): Promise<Answer<"whyNotHexManeuver">> {
+    return this.transport.call({ operationId: "whyNotHexManeuver", method: "POST", path: "/v1/rulesets/hex_maneuver/why-not" }, body, options);
   }
 }
 
@@ -241,6 +251,11 @@ export class PhasedOrdersClient {
   view(body: RequestBody<"viewPhasedOrders">, options?: CallOptions): Promise<Answer<"viewPhasedOrders">> {
     return this.transport.call({ operationId: "viewPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/view" }, body, options);
   }
+
+  /** Why a unit cannot be ordered to a hex: the player's orders for it (a move along the fewest hexes, or a hold on its own hex) judged as validate judges a submit, and what would change the answer (the path's length against the unit's move). `POST /v1/rulesets/phased_orders/why-not` (whyNotPhasedOrders). */
+  whyNot(body: RequestBody<"whyNotPhasedOrders">, options?: CallOptions): Promise<Answer<"whyNotPhasedOrders">> {
+    return this.transport.call({ operationId: "whyNotPhasedOrders", method: "POST", path: "/v1/rulesets/phased_orders/why-not" }, body, options);
+  }
 }
 
 /** The region_conquest ruleset: one method per route of `/v1/rulesets/region_conquest`. */
@@ -307,6 +322,11 @@ export class RegionConquestClient {
   /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/region_conquest/view` (viewRegionConquest). */
   view(body: RequestBody<"viewRegionConquest">, options?: CallOptions): Promise<Answer<"viewRegionConquest">> {
     return this.transport.call({ operationId: "viewRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/view" }, body, options);
+  }
+
+  /** Why a player cannot conquer a region: the conquest judged as validate judges it, its cost, and what would change the answer (the race tokens short, the reinforcement die results that would still make it). `POST /v1/rulesets/region_conquest/why-not` (whyNotRegionConquest). */
+  whyNot(body: RequestBody<"whyNotRegionConquest">, options?: CallOptions): Promise<Answer<"whyNotRegionConquest">> {
+    return this.transport.call({ operationId: "whyNotRegionConquest", method: "POST", path: "/v1/rulesets/region_conquest/why-not" }, body, options);
   }
 }
 
@@ -379,6 +399,11 @@ export class TerritoryConquestClient {
   /** The state as a player may see it: each field nobody may read as a handle with its count (sealed when the service has keys, else withheld). `POST /v1/rulesets/territory_conquest/view` (viewTerritoryConquest). */
   view(body: RequestBody<"viewTerritoryConquest">, options?: CallOptions): Promise<Answer<"viewTerritoryConquest">> {
     return this.transport.call({ operationId: "viewTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/view" }, body, options);
+  }
+
+  /** Why a player cannot take a territory: the move with the fewest pawns judged as validate judges it, and what would change the answer (pawns or soldier tokens short, a double move). `POST /v1/rulesets/territory_conquest/why-not` (whyNotTerritoryConquest). */
+  whyNot(body: RequestBody<"whyNotTerritoryConquest">, options?: CallOptions): Promise<Answer<"whyNotTerritoryConquest">> {
+    return this.transport.call({ operationId: "whyNotTerritoryConquest", method: "POST", path: "/v1/rulesets/territory_conquest/why-not" }, body, options);
   }
 }
 

@@ -36,6 +36,16 @@ from .queries import (
     run_reachable,
 )
 from .scene import PICTURE
+from .why_not import AreaMovementWhyNotRequest, AreaMovementWhyNotResponse, run_why_not
+
+WHY_NOT = Query(
+    name="why-not",
+    summary="Why a player cannot get tokens into an area: the one-step plan that would (a "
+            "step by land, else a voyage of one of his ships) judged as validate judges it, "
+            "and what would change the answer (how far his nearest tokens are, which of his "
+            "ships reach it).",
+    request=AreaMovementWhyNotRequest, response=AreaMovementWhyNotResponse, run=run_why_not,
+    examples=({"state": EXAMPLE_STATE, "player": "red", "area": "crete"},))
 
 QUERIES = {q.name: q for q in (
     Query(name="census-order",
@@ -83,6 +93,7 @@ RULESET: Ruleset[AreaMovementState, AreaMovementAnyAction, Board] = pictured(Rul
     candidates=candidates,
     listing=LISTING,
     queries=QUERIES,
+    why_not=WHY_NOT,
     examples=EXAMPLES,
     derived_model=AreaMovementDerived,
     board_fields=("areas", "seas"),

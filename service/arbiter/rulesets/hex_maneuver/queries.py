@@ -72,7 +72,7 @@ class HexManeuverReachableResponse(Frozen):
     destinations: list[HexManeuverDestination]
 
 
-def _check_army(board: Board, army: str, units: dict[str, int] | None) -> None:
+def check_army(board: Board, army: str, units: dict[str, int] | None) -> None:
     problems = Problems()
     source = board.armies.get(army)
     if source is None:
@@ -92,7 +92,7 @@ def _reachable(request: HexManeuverReachableRequest
     """The answer's head (army, movement points, depletion), the destinations found, and
     what makes one destination's plain data (its path, and the enemy objects in range)."""
     board = compile_board(request.state)
-    _check_army(board, request.army, request.units)
+    check_army(board, request.army, request.units)
     army = board.armies[request.army]
     units = request.units if request.units is not None else dict(army.units)
     units = {u: c for u, c in units.items() if c > 0}

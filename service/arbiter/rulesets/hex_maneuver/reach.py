@@ -208,3 +208,32 @@ def range_finder(board: Board, player: str, units: Units) -> RangeFinder:
         return found
     board.memo[key] = finder = RangeFinder(board, player, units)
     return finder
+
+
+@dataclass(frozen=True, slots=True)
+class Unbounded:
+    """Where the column could go with no movement-point limit: the cheapest cost and one
+    cheapest path to ``target`` when any path is open, and every hex the open search met
+    (what ``why-not`` reads the blockers around)."""
+
+    cost: int | None
+    path: list[Hex]
+    met: frozenset[Hex]
+
+
+def unbounded(board: Board, player: str, army_id: str, units: Units | None,
+              target: Hex) -> Unbounded:
+    """The search ``destinations`` makes, with the same steps (so the same blocking and
+    prices) and no budget: how much a path to ``target`` would cost, if one is open."""
+    army = board.armies[army_id]
+    moving = {u: c for u, c in (units if units is not None else army.units).items() if c > 0}
+    column = Column.of(board, moving)
+    ferry_zone = board.ferry_zone(board.vessel_hexes(player, {army.id: moving}))
+    steps = _steps(board, player, moving, column, ferry_zone)
+    reach = reachable((army.hex.key, 0), None, steps)
+    ends = [n for n in reach.cost if n[0] == target]
+    met = frozenset(n[0] for n in reach.cost)
+    if not ends:
+        return Unbounded(None, [], met)
+    end = min(ends, key=lambda n: reach.cost[n])
+    return Unbounded(reach.cost[end], [n[0] for n in reach.path_to(end)], met)

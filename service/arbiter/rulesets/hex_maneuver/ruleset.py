@@ -30,6 +30,7 @@ from .queries import (
     stream_reachable,
 )
 from .scene import PICTURE
+from .why_not import HexManeuverWhyNotRequest, HexManeuverWhyNotResponse, run_why_not
 
 QUERIES = {q.name: q for q in (
     Query(name="reachable",
@@ -39,6 +40,16 @@ QUERIES = {q.name: q for q in (
           run=run_reachable, streamed=stream_reachable,
           examples=({"state": EXAMPLE_STATE, "army": "red-1"},)),
 )}
+
+WHY_NOT = Query(
+    name="why-not",
+    summary="Why an army (or some of its units) cannot end on a hex: the maneuver along one "
+            "cheapest path judged as validate judges it, and what would change the answer "
+            "(the path's cost against the column's movement points, with a march; the enemy "
+            "armies blocking every path). A reachable hex is possible, with its path and cost.",
+    request=HexManeuverWhyNotRequest, response=HexManeuverWhyNotResponse, run=run_why_not,
+    examples=({"state": EXAMPLE_STATE, "army": "red-1", "hex": {"q": 0, "r": -2},
+               "march": False},))
 
 LISTING: Listing[Board, HexManeuverAnyAction] = Listing(
     summary="A player's legal maneuvers and explorations, each as validate takes it: whole "
@@ -57,6 +68,7 @@ RULESET: Ruleset[HexManeuverState, HexManeuverAnyAction, Board] = pictured(Rules
     candidates=candidates,
     listing=LISTING,
     queries=QUERIES,
+    why_not=WHY_NOT,
     examples=EXAMPLES,
     derived_model=HexManeuverDerived,
     information=INFORMATION,

@@ -24,6 +24,15 @@ from .models import (
 )
 from .queries import PhasedOrdersResolveRequest, PhasedOrdersResolveResponse, run_resolve
 from .scene import PICTURE
+from .why_not import PhasedOrdersWhyNotRequest, PhasedOrdersWhyNotResponse, run_why_not
+
+WHY_NOT = Query(
+    name="why-not",
+    summary="Why a unit cannot be ordered to a hex: the player's orders for it (a move along "
+            "the fewest hexes, or a hold on its own hex) judged as validate judges a submit, "
+            "and what would change the answer (the path's length against the unit's move).",
+    request=PhasedOrdersWhyNotRequest, response=PhasedOrdersWhyNotResponse, run=run_why_not,
+    examples=({"state": EXAMPLE_STATE, "unit": "red-caravan", "hex": {"q": 4, "r": 2}},))
 
 QUERIES = {q.name: q for q in (
     Query(name="resolve",
@@ -54,6 +63,7 @@ RULESET: Ruleset[PhasedOrdersState, PhasedOrdersAnyAction, Board] = pictured(Rul
     candidates=candidates,
     listing=LISTING,
     queries=QUERIES,
+    why_not=WHY_NOT,
     examples=EXAMPLES,
     derived_model=PhasedOrdersDerived,
     information=INFORMATION,

@@ -31,6 +31,15 @@ from .queries import (
     run_conquest_cost,
 )
 from .scene import PICTURE
+from .why_not import RegionConquestWhyNotRequest, RegionConquestWhyNotResponse, run_why_not
+
+WHY_NOT = Query(
+    name="why-not",
+    summary="Why a player cannot conquer a region: the conquest judged as validate judges "
+            "it, its cost, and what would change the answer (the race tokens short, the "
+            "reinforcement die results that would still make it).",
+    request=RegionConquestWhyNotRequest, response=RegionConquestWhyNotResponse, run=run_why_not,
+    examples=({"state": EXAMPLE_STATE, "player": "orcs", "region": "farmland"},))
 
 QUERIES = {q.name: q for q in (
     Query(name="conquest-cost",
@@ -61,6 +70,7 @@ RULESET: Ruleset[RegionConquestState, RegionConquestAnyAction, Board] = pictured
     candidates=candidates,
     listing=LISTING,
     queries=QUERIES,
+    why_not=WHY_NOT,
     examples=EXAMPLES,
     derived_model=RegionConquestDerived,
     information=INFORMATION,

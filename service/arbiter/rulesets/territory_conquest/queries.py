@@ -124,10 +124,10 @@ def run_conquest_cost(request: TerritoryConquestConquestCostRequest
     return TerritoryConquestConquestCostResponse(
         player=player, soldier_tokens=board.players[player].soldier_tokens,
         holds_double_move=holds_double_move(board, player),
-        targets=[_target_cost(board, player, t) for t in targets])
+        targets=[target_cost(board, player, t) for t in targets])
 
 
-def _target_cost(board: Board, player: str, target: str) -> TerritoryConquestTargetCost:
+def target_cost(board: Board, player: str, target: str) -> TerritoryConquestTargetCost:
     opponent = board.opponent(player)
     controller = board.controller(target)
     enemy = board.pawns(opponent, target)
@@ -167,10 +167,10 @@ def _route(board: Board, player: str, target: str, status: TargetStatus, needed:
             distance=r.distance, via=list(r.via)) for r in reaches],
         pawns_available=available, enough_pawns=enough, affordable=affordable,
         feasible=enough and affordable,
-        plan=_fewest_pawns(board, player, reaches, needed) if enough else [])
+        plan=fewest_pawns(board, player, reaches, needed) if enough else [])
 
 
-def _fewest_pawns(board: Board, player: str, reaches: list[Reach],
+def fewest_pawns(board: Board, player: str, reaches: list[Reach],
                   needed: int) -> list[TerritoryConquestSource]:
     nearest_first = sorted(reaches, key=lambda r: (r.distance, r.territory))
     count: dict[str, int] = {}

@@ -32,6 +32,15 @@ from .queries import (
     run_standing,
 )
 from .scene import PICTURE
+from .why_not import TerritoryConquestWhyNotRequest, TerritoryConquestWhyNotResponse, run_why_not
+
+WHY_NOT = Query(
+    name="why-not",
+    summary="Why a player cannot take a territory: the move with the fewest pawns judged as "
+            "validate judges it, and what would change the answer (pawns or soldier tokens "
+            "short, a double move).",
+    request=TerritoryConquestWhyNotRequest, response=TerritoryConquestWhyNotResponse,
+    run=run_why_not, examples=({"state": EXAMPLE_STATE, "player": "red", "territory": "north"},))
 
 QUERIES = {q.name: q for q in (
     Query(name="conquest-cost",
@@ -69,6 +78,7 @@ RULESET: Ruleset[TerritoryConquestState, TerritoryConquestAnyAction, Board] = pi
     candidates=candidates,
     listing=LISTING,
     queries=QUERIES,
+    why_not=WHY_NOT,
     examples=EXAMPLES,
     derived_model=TerritoryConquestDerived,
     board_fields=("territories", "adjacent"),
