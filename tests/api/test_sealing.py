@@ -49,7 +49,10 @@ STACK = [{**TILE, "id": f"t-{i}"} for i in range(6)]
 DECK = [f"e-{i}" for i in range(6)]
 SETUP = {**DIGITAL["state"], "tiles": STACK,
          "events": {"deck": DECK, "rows": []}}
-SECRETS = [*(t["id"] for t in STACK), *DECK, "crown", "chalice", "sword"]
+# A tile one hex short covers the province in no rotation: in the clear, an exploration
+# under it is refused for that too (explore.3), which tells which tile is on top.
+SHORT = {"id": "t-short", "hexes": TILE["hexes"][:-1]}
+SECRETS = [*(t["id"] for t in STACK), SHORT["id"], *DECK, "crown", "chalice", "sword"]
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +203,7 @@ def test_an_illegal_exploration_tells_nothing_of_the_draw(sealing: TestClient) -
     the same whatever the stack, deck and bag hold: the draw never happened."""
     tired = {**SETUP, "armies": [{**SETUP["armies"][0], "depletion": 5}]}
     answers = []
-    for stack in (STACK, STACK[::-1], [STACK[2]]):
+    for stack in (STACK, [SHORT, *STACK], [STACK[2]]):
         game = new_game(sealing, {**tired, "tiles": stack, "events": {"deck": DECK[:2],
                                                                         "rows": []}})
         status, outcome = post(sealing, f"{HM}/validate", {
@@ -469,3 +472,26 @@ def test_graphql_seals_resolves_and_opens_orders(sealing: TestClient) -> None:
     assert [e["kind"] for e in answer["resolve"]["events"]].count("orders_received") == 3
     assert answer["unsealOrders"]["player"] == "blue"
     assert answer["unsealOrders"]["action"]["orders"] == [MELEE["action"]["orders"][1]]
+
+
+def test_why_not_of_a_sealed_state_tells_nothing_of_the_draw(sealing: TestClient) -> None:
+    """why-not tells an exploration's reasons as validate does: refused before its draw,
+    the same whatever the stack holds."""
+    tired = {**SETUP, "armies": [{**SETUP["armies"][0], "depletion": 5}]}
+    clear = post(sealing, f"{HM}/validate", {"state": {**tired, "tiles": [SHORT]},
+                                             "action": EXPLORE})[1]
+    assert len({v["rule"] for v in clear["violations"]}) > 1, clear  # it would tell
+    answers = []
+    for stack in ([SHORT], [STACK[3]], [SHORT, *STACK]):
+        game = new_game(sealing, {**tired, "tiles": stack})
+        status, answer = post(sealing, f"{HM}/why-not", {
+            "state": game["state"], "army": "x1", "hex": EXPLORE["path"][-1]})
+        assert status == 200 and not answer["possible"], answer
+        assert answer["action"]["type"] == "explore" and answer["violations"]
+        status, judged = post(sealing, f"{HM}/validate", {"state": game["state"],
+                                                          "action": answer["action"]})
+        assert [v["code"] for v in judged["violations"]] == [
+            v["code"] for v in answer["violations"]]
+        answers.append(answer)
+    assert answers[0] == answers[1] == answers[2]
+    assert not [s for s in SECRETS if f'"{s}"' in json.dumps(answers)]

@@ -31,9 +31,10 @@ from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.errors import Problem
 from arbiter.engine.information import Hidden
 from arbiter.engine.legal import LEGAL_ACTIONS
-from arbiter.engine.outcome import Outcome
+from arbiter.engine.outcome import Outcome, Violation
 from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import SEED_FIELD, Query
+from arbiter.engine.why_not import WHY_NOT
 from arbiter.service.problems import Malformed, SignatureRefused
 from arbiter.service.sealing import Sealer
 
@@ -140,15 +141,12 @@ class Hiding:
         the state so written; and an illegal action that would draw from a sealed field,
         refused for a reason that comes before the draw, answered with those reasons alone
         (no facts, events or state: the draw never happened, so nothing it would show)."""
-        info = ruleset.information
-        reads = set(info.reads(action))
-        if opening.sealed and not outcome.legal and reads & set(opening.sealed):
-            revealing = {rule for h in info.hidden if h.pointer in reads for rule in h.rules}
-            before = [v for v in outcome.violations if v.rule not in revealing]
-            if before:
-                outcome = outcome.model_copy(update={
-                    "violations": before, "events": [], "derived": {}, "applied": False,
-                    "state": None, "state_hash": None})
+        before = None if outcome.legal else _before_the_draw(ruleset, opening, action,
+                                                             outcome.violations)
+        if before:
+            outcome = outcome.model_copy(update={
+                "violations": before, "events": [], "derived": {}, "applied": False,
+                "state": None, "state_hash": None})
         if outcome.state is None:
             return outcome
         state = self.seal(ruleset, outcome.state) if opening.sealed else outcome.state
@@ -168,8 +166,8 @@ class Hiding:
         or one that answers a state)."""
         info = ruleset.information
         answers_state = "state" in query.response.model_fields
-        listing = query.name == LEGAL_ACTIONS
-        if not info.hidden or not (listing or answers_state
+        listing, why_not = query.name == LEGAL_ACTIONS, query.name == WHY_NOT
+        if not info.hidden or not (listing or why_not or answers_state
                                    or query.name in info.drawing_queries):
             return query
 
@@ -184,6 +182,8 @@ class Hiding:
                 return answer
             if listing:
                 return self._unseen_choices(ruleset, answer)
+            if why_not:
+                return _why_not_before_the_draw(ruleset, hid, answer)
             state = getattr(answer, "state", None)
             if isinstance(state, dict):
                 state = self.seal(ruleset, state)
@@ -258,6 +258,29 @@ class Hiding:
         """The hidden fields ``state`` (JSON) carries as handles, by pointer."""
         return [(h.pointer, v) for h, v in _values(state, ruleset.information.hidden)
                 if is_handle(v)]
+
+
+def _before_the_draw(ruleset: AnyRuleset, opening: Opening, action: Any,
+                     violations: list[Violation]) -> list[Violation] | None:
+    """The reasons an action that would draw from a sealed field is refused for before
+    its draw (those citing no rule that reveals what it would draw); None when it draws
+    from nothing sealed, or when nothing but the draw refuses it (the draw happened)."""
+    info = ruleset.information
+    reads = set(info.reads(action))
+    if not reads & set(opening.sealed):
+        return None
+    revealing = {rule for h in info.hidden if h.pointer in reads for rule in h.rules}
+    return [v for v in violations if v.rule not in revealing] or None
+
+
+def _why_not_before_the_draw(ruleset: AnyRuleset, opening: Opening, answer: Any) -> Any:
+    """A why-not answer of a sealed state told as validate tells it (``conceal``): an
+    implied action refused before its draw gives those reasons alone."""
+    if answer.possible or answer.action is None:
+        return answer
+    before = _before_the_draw(ruleset, opening, ruleset.parse_action(answer.action),
+                              answer.violations)
+    return answer.model_copy(update={"violations": before}) if before else answer
 
 
 def rest_digest(ruleset: AnyRuleset, state: dict[str, Any]) -> bytes:
