@@ -463,7 +463,10 @@ def test_graphql_seals_resolves_and_opens_orders(sealing: TestClient) -> None:
                       $own: EnvelopeInput!, $r: String!) {
       phasedOrders(state: $s, signature: $sig) {
         resolve(envelopes: $e) { status events { kind } }
-        unsealOrders(envelope: $own, receipt: $r) { player action } } }"""
+        unsealOrders(envelope: $own, receipt: $r) {
+          player action { ... on PhasedOrdersSubmitAction {
+            submit { player orders { __typename } } } } }
+      } }"""
     r = sealing.post("/graphql", json={"query": resolve, "variables": {
         "s": game["state"], "sig": game["signature"], "e": envelopes, "own": envelopes[1],
         "r": receipts[1]}})
@@ -471,7 +474,10 @@ def test_graphql_seals_resolves_and_opens_orders(sealing: TestClient) -> None:
     assert answer["resolve"]["status"] == "resolved"
     assert [e["kind"] for e in answer["resolve"]["events"]].count("orders_received") == 3
     assert answer["unsealOrders"]["player"] == "blue"
-    assert answer["unsealOrders"]["action"]["orders"] == [MELEE["action"]["orders"][1]]
+    # Typed as the ruleset's own action: blue's one order, a hold.
+    submit = answer["unsealOrders"]["action"]["submit"]
+    assert submit["player"] == "blue"
+    assert [o["__typename"] for o in submit["orders"]] == ["PhasedOrdersResolveOrderHold"]
 
 
 def test_why_not_of_a_sealed_state_tells_nothing_of_the_draw(sealing: TestClient) -> None:

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1300da88d79c34c1ba8fb9a2d094877fd96f41acee79e4639bfef7239dbedb8'
+SCHEMA_SHA256 = 'a1bbda88640ada6c413626109d3787bb11f52cdf275d160f7b563783599b7822'
 
 
 class AreaMovement(RulesetApi):
@@ -272,9 +272,9 @@ class PhasedOrders(RulesetApi):
         """POST /v1/rulesets/phased_orders/seal-orders: the body as PhasedOrdersSealOrdersRequest."""
         return self._post('seal-orders', {"state": state, **params}, models.SealedOrders)
 
-    def unseal_orders(self, state: StateArg, **params: Any) -> models.UnsealedOrders:
+    def unseal_orders(self, state: StateArg, **params: Any) -> models.PhasedOrdersUnsealedOrders:
         """POST /v1/rulesets/phased_orders/unseal-orders: the body as PhasedOrdersUnsealOrdersRequest."""
-        return self._post('unseal-orders', {"state": state, **params}, models.UnsealedOrders)
+        return self._post('unseal-orders', {"state": state, **params}, models.PhasedOrdersUnsealedOrders)
 
     def validate(self, state: StateArg, action: Body, *, mode: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersOutcome:
         """POST /v1/rulesets/phased_orders/validate: the body as PhasedOrdersValidateRequest."""
@@ -331,9 +331,9 @@ class AsyncPhasedOrders(AsyncRulesetApi):
         """POST /v1/rulesets/phased_orders/seal-orders: the body as PhasedOrdersSealOrdersRequest."""
         return await self._post('seal-orders', {"state": state, **params}, models.SealedOrders)
 
-    async def unseal_orders(self, state: StateArg, **params: Any) -> models.UnsealedOrders:
+    async def unseal_orders(self, state: StateArg, **params: Any) -> models.PhasedOrdersUnsealedOrders:
         """POST /v1/rulesets/phased_orders/unseal-orders: the body as PhasedOrdersUnsealOrdersRequest."""
-        return await self._post('unseal-orders', {"state": state, **params}, models.UnsealedOrders)
+        return await self._post('unseal-orders', {"state": state, **params}, models.PhasedOrdersUnsealedOrders)
 
     async def validate(self, state: StateArg, action: Body, *, mode: str = "strict", returns: str = "state", signature: Body | None = None) -> models.PhasedOrdersOutcome:
         """POST /v1/rulesets/phased_orders/validate: the body as PhasedOrdersValidateRequest."""

@@ -6327,17 +6327,6 @@ class UnitClass(StrEnum):
     vessel = "vessel"
 
 
-class UnsealedOrders(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    action: Annotated[
-        dict[str, Any],
-        Field(description="The orders the envelope holds.", title="Action"),
-    ]
-    player: Annotated[str, Field(title="Player")]
-
-
 class Violation(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -8027,6 +8016,26 @@ class PhasedOrdersUnsealOrdersRequest(BaseModel):
     state: Annotated[
         PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
     ]
+
+
+class PhasedOrdersUnsealedOrders(BaseModel):
+    """
+    An envelope opened for the player who sealed it (each ruleset types `action` as
+    its own action).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    action: Annotated[
+        PhasedOrdersResolve | PhasedOrdersSubmit,
+        Field(
+            description="The orders the envelope holds, as the action that gave them.",
+            discriminator="type",
+            title="Action",
+        ),
+    ]
+    player: Annotated[str, Field(title="Player")]
 
 
 class PhasedOrdersView(BaseModel):

@@ -69,9 +69,9 @@ from arbiter.service.contract import (
     Outcome,
     Returns,
     SealedOrders,
-    UnsealedOrders,
     View,
     camel,
+    contract,
 )
 from arbiter.service.lifecycle import Service, envelopes_of
 from arbiter.service.opened import Judged, Opened
@@ -273,7 +273,9 @@ class SchemaBuilder:
         maker, service = self.maker, self.service
         sealed = maker.object(SealedOrders, input=False,
                               name=f"{camel(ruleset.id)}SealedOrders")
-        unsealed = maker.object(UnsealedOrders, input=False)
+        answer = contract(ruleset).unsealed
+        assert answer is not None  # asked only of a ruleset with sealed orders
+        unsealed = maker.object(answer, input=False)
         envelope = maker.object(Envelope, input=True, name="EnvelopeInput")
 
         async def seal(root: Asked, action: Any) -> SealedOrders:
@@ -282,7 +284,7 @@ class SchemaBuilder:
             return await answered(service.compute.run(
                 lambda: service.sealed(root.opened, sent)), where)
 
-        async def unseal(root: Asked, envelope: Any, receipt: str) -> UnsealedOrders:
+        async def unseal(root: Asked, envelope: Any, receipt: str) -> BaseModel:
             where = Where("unsealOrders", {"envelope": envelope, "receipt": receipt}, maker,
                           root.where)
             sent = envelopes_of([plain(envelope, maker)])[0]

@@ -30,7 +30,6 @@ from arbiter.service.catalogue import BoardStored, RulesetList, ruleset_list
 from arbiter.service.contract import (
     MAX_BATCH_SCHEMA,
     SealedOrders,
-    UnsealedOrders,
     camel,
     contract,
     description,
@@ -254,11 +253,11 @@ def _posted_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], 
                "with its count (sealed when the service has keys, else withheld).")]
     routes += [(q.name, c.query_requests[q.name], q.response, q.summary)
                for q in ruleset.queries.values()]
-    if c.seal_request is not None and c.unseal_request is not None:
+    if c.seal_request is not None and c.unseal_request is not None and c.unsealed is not None:
         routes += [("seal-orders", c.seal_request, SealedOrders,
                     "Seal one player's orders for this state: judged as given alone, then "
                     "an envelope only the service opens, to resolve this state's turn."),
-                   ("unseal-orders", c.unseal_request, UnsealedOrders,
+                   ("unseal-orders", c.unseal_request, c.unsealed,
                     "Open an envelope for the player who sealed it (with its receipt).")]
     paths: dict[str, Any] = {}
     for name, request, response, summary in routes:
@@ -355,9 +354,10 @@ def _models(registry: Registry) -> list[tuple[type[BaseModel], Any]]:
                        (query.response, "serialization")]
         if ruleset.boards is not None:
             models.append((ruleset.boards.board_model, "validation"))
-        if c.seal_request is not None and c.unseal_request is not None:
+        if c.seal_request is not None and c.unseal_request is not None and \
+                c.unsealed is not None:
             models += [(c.seal_request, "validation"), (SealedOrders, "serialization"),
-                       (c.unseal_request, "validation"), (UnsealedOrders, "serialization")]
+                       (c.unseal_request, "validation"), (c.unsealed, "serialization")]
     return models
 
 

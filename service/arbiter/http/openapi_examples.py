@@ -17,7 +17,6 @@ from arbiter.http.problems import board_not_found, problem_body
 from arbiter.service.contract import (
     HiddenShown,
     SealedOrders,
-    UnsealedOrders,
     View,
     contract,
     example_body,
@@ -83,8 +82,9 @@ def _sealed_orders_example(ruleset: AnyRuleset, body: dict[str, Any], route: str
     envelope, receipt = envelopes.seal(ruleset, state_hash, action.player, action)
     if route == "unseal-orders":
         opened = envelopes.unseal(ruleset, state_hash, envelope, receipt)
-        return _json(UnsealedOrders(player=envelope.player,
-                                    action=opened.model_dump(mode="json")).model_dump_json())
+        unsealed = contract(ruleset).unsealed
+        assert unsealed is not None  # a ruleset with sealed orders
+        return _json(unsealed(player=envelope.player, action=opened).model_dump_json())
     return _json(SealedOrders(legal=True, envelope=envelope, receipt=receipt).model_dump_json())
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Any, Generic, Literal, TypeVar, Union
+from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -76,6 +76,7 @@ class Contract:
     # Sealed orders (rulesets whose players give orders in secret; None otherwise).
     seal_request: type[BaseModel] | None
     unseal_request: type[BaseModel] | None
+    unsealed: type[BaseModel] | None
     # A state alone and its signature, as a transport that asks it several questions
     # sends them (GraphQL): parsed as the requests' states are.
     state_request: type[BaseModel]
@@ -224,8 +225,12 @@ class UnsealOrdersRequest(Frozen, Generic[S]):
 
 
 class UnsealedOrders(Frozen):
+    """An envelope opened for the player who sealed it (each ruleset types ``action`` as
+    its own action)."""
+
     player: str
-    action: dict[str, Any] = Field(description="The orders the envelope holds.")
+    action: Any = Field(description="The orders the envelope holds, as the action that "
+                        "gave them.")
 
 
 class ViewRequest(Frozen, Generic[S]):
@@ -327,7 +332,8 @@ def contract(ruleset: Ruleset) -> Contract:
     query_requests = {name: _as_sent(query.request, state,
                                      bool(private) and name == private[0].into)
                       for name, query in ruleset.queries.items()}
-    seal_request, unseal_request = _sealed_orders(ruleset, state) if private else (None, None)
+    seal_request, unseal_request, unsealed = (_sealed_orders(ruleset, state) if private
+                                              else (None, None, None))
     new_game_request = create_model(f"{prefix}NewGameRequest", __doc__=NewGameRequest.__doc__,
                                     __base__=NewGameRequest[state])
     new_game = create_model(f"{prefix}NewGame", __base__=NewGame, __doc__=NewGame.__doc__,
@@ -340,18 +346,24 @@ def contract(ruleset: Ruleset) -> Contract:
     state_request = create_model(f"{prefix}StateRequest", __base__=StateRequest[state])
     return Contract(ruleset, validate_request, batch_request, outcome, batch_response,
                     query_requests, new_game_request, new_game, view_request, view,
-                    seal_request, unseal_request, state_request, description)
+                    seal_request, unseal_request, unsealed, state_request, description)
 
 
-def _sealed_orders(ruleset: Ruleset, state: Any) -> tuple[type[BaseModel], type[BaseModel]]:
-    """The requests of seal-orders and unseal-orders, for a ruleset whose players give
-    orders in secret."""
+def _sealed_orders(ruleset: Ruleset, state: Any
+                   ) -> tuple[type[BaseModel], type[BaseModel], type[BaseModel]]:
+    """The requests of seal-orders and unseal-orders, and unseal-orders' answer, for a
+    ruleset whose players give orders in secret."""
     prefix = camel(ruleset.id)
     sealing: Any = SealOrdersRequest
+    union = ruleset.action_model.model_fields["root"].annotation
+    action: Any = Annotated[union, Field(discriminator="type")]
     return (create_model(f"{prefix}SealOrdersRequest", __doc__=SealOrdersRequest.__doc__,
                          __base__=sealing[state, ruleset.action_model]),
             create_model(f"{prefix}UnsealOrdersRequest", __doc__=UnsealOrdersRequest.__doc__,
-                         __base__=UnsealOrdersRequest[state]))
+                         __base__=UnsealOrdersRequest[state]),
+            create_model(f"{prefix}UnsealedOrders", __doc__=UnsealedOrders.__doc__,
+                         __base__=UnsealedOrders, action=(action, Field(
+                             description=UnsealedOrders.model_fields["action"].description))))
 
 
 def _as_sent(request: type[BaseModel], state: Any, envelopes: bool = False

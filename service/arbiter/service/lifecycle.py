@@ -42,7 +42,6 @@ from arbiter.service.contract import (
     HiddenShown,
     Returns,
     SealedOrders,
-    UnsealedOrders,
     View,
     contract,
 )
@@ -223,12 +222,14 @@ class Service:
 
         return await self._with_board(ruleset, lambda: self.compute.run(work))
 
-    def unsealed(self, opened: Opened, envelope: Envelope, receipt: str) -> UnsealedOrders:
+    def unsealed(self, opened: Opened, envelope: Envelope, receipt: str) -> BaseModel:
         """An envelope opened for the one holding its receipt (``unseal_orders``;
-        GraphQL's ``unsealOrders``)."""
+        GraphQL's ``unsealOrders``): the ruleset's ``UnsealedOrders``."""
+        answer = contract(opened.ruleset).unsealed
+        assert answer is not None  # asked only of a ruleset with sealed orders
         action = self.envelopes.unseal(opened.ruleset, opened.position().canonical().hash(),
                                        envelope, receipt)
-        return UnsealedOrders(player=envelope.player, action=action.model_dump(mode="json"))
+        return answer(player=envelope.player, action=action)
 
     async def view(self, ruleset: AnyRuleset, body: bytes, document: Any = None) -> bytes:
         """``POST /v1/rulesets/{id}/view``: the state as a player may see it."""

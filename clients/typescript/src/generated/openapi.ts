@@ -6886,6 +6886,20 @@ export interface components {
             state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
         };
         /**
+         * PhasedOrdersUnsealedOrders
+         * @description An envelope opened for the player who sealed it (each ruleset types `action` as
+         *     its own action).
+         */
+        PhasedOrdersUnsealedOrders: {
+            /**
+             * Action
+             * @description The orders the envelope holds, as the action that gave them.
+             */
+            action: components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"];
+            /** Player */
+            player: string;
+        };
+        /**
          * PhasedOrdersUpkeepChargedEventParams
          * @description The params of phased_orders's event upkeep_charged: "{player} owes {charge} upkeep and pays {paid}: {resources} left"
          */
@@ -9840,18 +9854,6 @@ export interface components {
          * @enum {string}
          */
         UnitClass: "infantry" | "cavalry" | "siege_engine" | "vessel";
-        /** UnsealedOrders */
-        UnsealedOrders: {
-            /**
-             * Action
-             * @description The orders the envelope holds.
-             */
-            action: {
-                [key: string]: unknown;
-            };
-            /** Player */
-            player: string;
-        };
         /** Violation */
         Violation: {
             at?: components["schemas"]["Location"];
@@ -13396,7 +13398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsealedOrders"];
+                    "application/json": components["schemas"]["PhasedOrdersUnsealedOrders"];
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
