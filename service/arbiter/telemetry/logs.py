@@ -76,6 +76,10 @@ def log_request(scope: MutableMapping[str, Any], status: int, seconds: float, by
         "duration_ms": round(seconds * 1000, 3), "ruleset": ruleset_of(path),
         "bytes_in": bytes_in, "bytes_out": bytes_out,
     }
+    coding = scope.get("arbiter.content_encoding")
+    if coding:  # sent encoded by compression.Compress: bytes_out as they went
+        fields["content_encoding"] = coding
+        fields["bytes_encoded"] = scope.get("arbiter.bytes_sent", 0)
     key = scope.get("state", {}).get("api_key")
     if key:
         fields["api_key"] = key
