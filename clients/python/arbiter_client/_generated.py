@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '55c7a3414db3980724c2a9fd4dd4329a84137816ab2551cfdd46689a6f02c48c'
+SCHEMA_SHA256 = '97781bde516d1a1264fb5146635bedd23e15fddb5bd94b9d70084c0cdd6981a3'
 
 
 class AreaMovement(RulesetApi):

@@ -149,7 +149,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     metrics = Metrics()
     cache = build_cache(settings, metrics)
     service = configured(settings, metrics, cache)
-    rest = RestApi(registry, service, metrics)
+    bounds = JsonBounds(settings.max_json_depth, settings.max_json_values,
+                        settings.max_json_string_bytes)
+    rest = RestApi(registry, service, metrics, bounds)
     keys = ApiKeys.from_hex(settings.api_key_sha256)
     limiter = build_rate_limiter(settings, cache, metrics)
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
@@ -173,10 +175,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    outer: ASGIApp = Admit(JsonBodies(app, JsonBounds(settings.max_json_depth,
-                                                      settings.max_json_values,
-                                                      settings.max_json_string_bytes)),
-                           settings.max_body_bytes, admission)
+    outer: ASGIApp = Admit(JsonBodies(app, bounds), settings.max_body_bytes, admission)
     issuers = ApiKeys.from_hex(settings.issuer_key_sha256)
     if keys or issuers or limiter is not None:
         failures = FailureThrottle(settings.auth_failure_limit) \

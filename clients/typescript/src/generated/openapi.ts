@@ -249,7 +249,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureAreaMovement"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderAreaMovement"];
@@ -420,7 +421,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureHexManeuver"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderHexManeuver"];
@@ -574,7 +576,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["picturePhasedOrders"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderPhasedOrders"];
@@ -762,7 +765,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureRegionConquest"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderRegionConquest"];
@@ -933,7 +937,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureTerritoryConquest"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderTerritoryConquest"];
@@ -10072,6 +10077,89 @@ export interface operations {
             };
         };
     };
+    pictureAreaMovement: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     renderAreaMovement: {
         parameters: {
             query?: never;
@@ -10085,13 +10173,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -10938,6 +11027,89 @@ export interface operations {
             };
         };
     };
+    pictureHexManeuver: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     renderHexManeuver: {
         parameters: {
             query?: never;
@@ -10951,13 +11123,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -11706,6 +11879,89 @@ export interface operations {
             };
         };
     };
+    picturePhasedOrders: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     renderPhasedOrders: {
         parameters: {
             query?: never;
@@ -11719,13 +11975,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -12670,6 +12927,89 @@ export interface operations {
             };
         };
     };
+    pictureRegionConquest: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     renderRegionConquest: {
         parameters: {
             query?: never;
@@ -12683,13 +13023,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -13536,6 +13877,89 @@ export interface operations {
             };
         };
     };
+    pictureTerritoryConquest: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     renderTerritoryConquest: {
         parameters: {
             query?: never;
@@ -13549,13 +13973,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
