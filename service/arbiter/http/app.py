@@ -184,6 +184,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
     if origins:
         outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
-                               allow_headers=["authorization", "content-type", "x-api-key"],
+                               # (content-encoding: the clients gzip large bodies)
+                               allow_headers=["authorization", "content-type",
+                                              "content-encoding", "x-api-key"],
                                expose_headers=["retry-after"], max_age=600)
     return Compress(Guard(outer, settings.log_bodies, metrics))
