@@ -94,6 +94,19 @@ def test_a_problem_and_a_page_are_encoded_too(worker: Server) -> None:
     assert gzip.decompress(page.content).lstrip().lower().startswith(b"<!doctype html")
 
 
+def test_a_file_streamed_is_encoded_as_it_streams(worker: Server) -> None:
+    plain = raw(worker, "GET", "/static/vendor/swagger-ui-bundle.js")
+    assert len(plain.content) > 64 << 10  # (more than one of FileResponse's chunks)
+    for coding, decode in DECODE.items():
+        sent = raw(worker, "GET", "/static/vendor/swagger-ui-bundle.js",
+                   headers={"accept-encoding": coding})
+        assert sent.headers["content-encoding"] == coding
+        assert "content-length" not in sent.headers  # (sent chunked, as it is encoded)
+        if coding == "zstd":  # (a frame streamed has no size in its head)
+            decode = zstandard.ZstdDecompressor().decompressobj().decompress
+        assert decode(sent.content) == plain.content
+
+
 def test_openapi_is_encoded_and_revalidated_by_its_etag(worker: Server) -> None:
     plain = raw(worker, "GET", "/openapi.json")
     etag = plain.headers["etag"]
