@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '97781bde516d1a1264fb5146635bedd23e15fddb5bd94b9d70084c0cdd6981a3'
+SCHEMA_SHA256 = '745024de5982bf5450f133f270bebb39a8ebe05286d8a8f2216e8d66dc36f3fb'
 
 
 class AreaMovement(RulesetApi):

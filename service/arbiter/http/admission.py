@@ -12,7 +12,9 @@ the request's head to its last byte; a slower one gets 408 and its connection is
 
 Bodies are the memory a client can make a worker hold: at most ``max_in_flight ×
 ARBITER_MAX_BODY_BYTES``, for at most the body timeout (64 × 1 MiB by default; before,
-200 idle connections each holding most of 1 MiB kept 184 MB for ever).
+200 idle connections each holding most of 1 MiB kept 184 MB for ever). A gzipped body
+holds twice that for as long as it is decoded (its bytes as sent, then dropped, and at
+most the limit decoded).
 """
 
 from __future__ import annotations

@@ -103,11 +103,12 @@ TRANSPORT: dict[str, Any] = {
 BODY_ERRORS: dict[str, Any] = {
     "400": _problem("The request cannot be read as HTTP (an invalid Content-Length)."),
     "404": _problem("No such ruleset or query."),
-    "413": _problem("The body, or the state's board, is larger than the limit "
-                    "(`limit` names it)."),
+    "413": _problem("The body (decoded, when sent with Content-Encoding: gzip), or the "
+                    "state's board, is larger than the limit (`limit` names it)."),
     "408": _problem("The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the "
                     "connection is closed."),
-    "415": _problem("The body is not sent as JSON (Content-Type: application/json)."),
+    "415": _problem("The body is not sent as JSON (Content-Type: application/json), or is "
+                    "sent in a Content-Encoding other than gzip."),
     "503": {**_problem("This worker already answers as many requests as it takes at once "
                        "(ARBITER_MAX_IN_FLIGHT) or holds as many connections "
                        "(ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds."),

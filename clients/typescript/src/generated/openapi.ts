@@ -9100,7 +9100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,7 +9109,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9441,7 +9441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9450,7 +9450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9539,7 +9539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9548,7 +9548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9646,7 +9646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9735,7 +9735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9744,7 +9744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9833,7 +9833,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9842,7 +9842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9940,7 +9940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,7 +9949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10038,7 +10038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10047,7 +10047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10220,7 +10220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10229,7 +10229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10396,7 +10396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10405,7 +10405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10494,7 +10494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10503,7 +10503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10685,7 +10685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10694,7 +10694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10783,7 +10783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10792,7 +10792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,7 +10890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10899,7 +10899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10988,7 +10988,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10997,7 +10997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11170,7 +11170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,7 +11179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11346,7 +11346,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11355,7 +11355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11444,7 +11444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11453,7 +11453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11635,7 +11635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11644,7 +11644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11733,7 +11733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11742,7 +11742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11840,7 +11840,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11849,7 +11849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12022,7 +12022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12031,7 +12031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12120,7 +12120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12129,7 +12129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12296,7 +12296,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12305,7 +12305,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12394,7 +12394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12403,7 +12403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12585,7 +12585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12594,7 +12594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12683,7 +12683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12692,7 +12692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12781,7 +12781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12790,7 +12790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12888,7 +12888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12897,7 +12897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13070,7 +13070,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,7 +13079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13246,7 +13246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13255,7 +13255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13344,7 +13344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13353,7 +13353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13535,7 +13535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13544,7 +13544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13633,7 +13633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13642,7 +13642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13731,7 +13731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13740,7 +13740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13838,7 +13838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13847,7 +13847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14020,7 +14020,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14029,7 +14029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14196,7 +14196,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14205,7 +14205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14294,7 +14294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14303,7 +14303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14392,7 +14392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14401,7 +14401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
