@@ -24,7 +24,7 @@ import httpx
 from arbiter_client.errors import ArbiterNetworkError, ArbiterProblem, ArbiterTimeoutError
 
 RETRIED_STATUSES = frozenset({429, 503})
-# Bodies from this size on go gzipped: a 20 KB validate body of 331 hexes goes as 2.6 KB.
+# Bodies from this size on go gzipped: a 20 KB validate body of 331 hexes goes as 2.1 KB.
 # Smaller ones fit in a packet or two as they are, and the service sends back as they are
 # answers under 1 KiB for the same reason.
 COMPRESS_BYTES = 1024

@@ -64,7 +64,7 @@ export interface ClientOptions {
 }
 
 /** Bodies from this size on go gzipped: a 20 KB validate body of 331 hexes goes as about
- * 2.6 KB; a smaller one fits in a packet or two as it is (the service sends answers under
+ * 2.1 KB; a smaller one fits in a packet or two as it is (the service sends answers under
  * 1 KiB as they are for the same reason). */
 export const COMPRESS_BYTES = 1024;
 
