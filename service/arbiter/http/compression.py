@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 import brotli  # type: ignore[import-untyped]  # (Google's binding ships no type hints)
@@ -183,7 +183,6 @@ class _Encoding:
     start: Message | None = None
     coder: Encoder | None = None
     passing: bool = False
-    notes: dict[str, int | str] = field(default_factory=dict)
 
     async def send(self, message: Message) -> None:
         kind = message["type"]
@@ -217,6 +216,10 @@ class _Encoding:
                 return
             self.coder = encoder(self.coding, size=-1 if more else len(body))
             headers["content-encoding"] = self.coding
+            etag = headers.get("etag")
+            if etag is not None and not etag.startswith("W/"):
+                # Another coding is other bytes: a strong validator no longer names them.
+                headers["etag"] = "W/" + etag
             if "content-length" in headers:
                 del headers["content-length"]
             encoded = await self._encode(body, more)
