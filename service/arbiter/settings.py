@@ -152,6 +152,7 @@ def _int(low: int, high: int, default: int, doc: str) -> Any:
 
 
 LogLevel = Literal["debug", "info", "warning", "error", "critical"]
+LogFormat = Literal["auto", "json", "text"]
 
 
 class Settings(BaseSettings):
@@ -170,6 +171,10 @@ class Settings(BaseSettings):
                         "(`PROMETHEUS_MULTIPROC_DIR`) so /metrics adds up every worker.")
     log_level: Annotated[LogLevel, BeforeValidator(_lower)] = Field(
         "info", description="Log level (debug, info, warning, error, critical).")
+    log_format: Annotated[LogFormat, BeforeValidator(_lower)] = Field(
+        "auto", description="Log lines as `json` (one object a line, for a log pipeline), "
+        "`text` (for a person: time, level, the request's method, path, status, duration "
+        "and sizes) or `auto`: text when `arbiter serve`'s stderr is a terminal, else JSON.")
     max_body_bytes: int = _int(1, 1 << 30, 1_048_576, "Largest request body accepted; larger "
                                "bodies get 413.")
     redis_url: Annotated[str, AfterValidator(_redis_url)] = Field(

@@ -32,6 +32,8 @@ NOT_IN_GRAPHQL: dict[str, str] = {
                    "@specifiedBy, where a GraphQL client's generator reads it",
     "actionSchema": "the action's JSON Schema: GraphQL types every action field by field "
                     "(its one-of input), so introspection is its schema",
+    "picture": "a picture's URL for an <img src> (GET .../render): the same picture as the "
+               "render field, which GraphQL answers",
 }
 
 # The operations answered by a root field (Query or Mutation) named after the ruleset

@@ -207,10 +207,12 @@ def test_cors_allows_the_configured_origins(app_with: Any) -> None:
                       api_keys="k")
     preflight = client.options(f"{URL}/validate", headers={
         "origin": "https://app.example", "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type, x-api-key"})
+        "access-control-request-headers": "content-type, content-encoding, x-api-key"})
     assert preflight.status_code == 200
     assert preflight.headers["access-control-allow-origin"] == "https://app.example"
     assert "x-api-key" in preflight.headers["access-control-allow-headers"].lower()
+    # (the clients send large bodies gzipped)
+    assert "content-encoding" in preflight.headers["access-control-allow-headers"].lower()
     r = client.post(f"{URL}/validate", json=BODY, headers={
         "origin": "https://app.example", "x-api-key": "k"})
     assert r.status_code == 200 and r.headers["access-control-allow-origin"] == \

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter.service.patch import json_patch
+from arbiter.service.patch import applied, json_patch
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~/x"]),
@@ -84,3 +84,25 @@ def test_an_item_leaving_the_middle_of_a_list_is_one_remove() -> None:
     assert json_patch([1, [1]], [True, [True]]) == [
         {"op": "replace", "path": "/0", "value": True},
         {"op": "replace", "path": "/1/0", "value": True}]
+
+
+DEFAULTS = st.dictionaries(st.sampled_from(["d1", "d2", "d3"]), JSON, max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sent=st.dictionaries(st.sampled_from(["q", "r", "units"]), JSON, max_size=3),
+       defaults=DEFAULTS, changed=DEFAULTS, after_sent=st.dictionaries(
+           st.sampled_from(["q", "r", "units"]), JSON, max_size=3))
+def test_defaults_never_sent_and_kept_stay_out_of_the_patch(
+        sent: dict[str, Any], defaults: dict[str, Any], changed: dict[str, Any],
+        after_sent: dict[str, Any]) -> None:
+    # The state as read fills in ``defaults``; the resulting state keeps some of them and
+    # changes others. Applied to the state as sent, read the same way, the patch gives it.
+    filled = {**defaults, **sent}
+    after = {**defaults, **changed, **after_sent}
+    operations = json_patch(sent, after, filled)
+    patched = apply(sent, operations)
+    assert {**defaults, **patched} == after
+    kept = [k for k in defaults if k not in changed]
+    assert not [op for op in operations if op["path"].lstrip("/") in kept]
+    assert applied(sent, operations) == patched  # (the service's applier, the test's)

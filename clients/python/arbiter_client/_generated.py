@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1bbda88640ada6c413626109d3787bb11f52cdf275d160f7b563783599b7822'
+SCHEMA_SHA256 = 'fe2a336d90344b26ad26af6f1e2acbce2d58e1effddeb6f34cde1e5bc3c30ae6'
 
 
 class AreaMovement(RulesetApi):

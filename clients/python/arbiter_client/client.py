@@ -15,15 +15,16 @@ from arbiter_client.transport import AsyncTransport, Retry, Transport
 class ArbiterClient(Rulesets):
     """``api_key`` goes as a bearer token, or in the header ``key_header`` names
     (``"x-api-key"``). ``boards_by_reference``: send each board once, then name it by
-    its id (the client sends it again when the service has dropped it)."""
+    its id (the client sends it again when the service has dropped it). ``compress``:
+    send bodies of 1 KiB or more gzipped (answers come compressed whatever it says)."""
 
     def __init__(self, base_url: str, *, api_key: str | None = None,
                  key_header: str = "authorization", timeout: float = 30.0,
                  retry: Retry = Retry(), boards_by_reference: bool = False,
-                 transport: Transport | None = None) -> None:
+                 transport: Transport | None = None, compress: bool = True) -> None:
         self.transport = transport or Transport(base_url, api_key=api_key,
                                                 key_header=key_header, timeout=timeout,
-                                                retry=retry)
+                                                retry=retry, compress=compress)
         self.boards = BoardBook()
         for rid, (sync, _) in RULESETS.items():
             setattr(self, rid, sync(self.transport, self.boards, boards_by_reference))
@@ -61,10 +62,10 @@ class AsyncArbiterClient(AsyncRulesets):
     def __init__(self, base_url: str, *, api_key: str | None = None,
                  key_header: str = "authorization", timeout: float = 30.0,
                  retry: Retry = Retry(), boards_by_reference: bool = False,
-                 transport: AsyncTransport | None = None) -> None:
+                 transport: AsyncTransport | None = None, compress: bool = True) -> None:
         self.transport = transport or AsyncTransport(base_url, api_key=api_key,
                                                      key_header=key_header, timeout=timeout,
-                                                     retry=retry)
+                                                     retry=retry, compress=compress)
         self.boards = BoardBook()
         for rid, (_, asynchronous) in RULESETS.items():
             setattr(self, rid, asynchronous(self.transport, self.boards, boards_by_reference))

@@ -1,6 +1,8 @@
-"""The service's refusals as one exception: ``ArbiterProblem`` carries the RFC 9457 problem
-document, with the JSON pointer of every bad field. An illegal action is not an error: it
-is a verdict (``Outcome.legal`` is false)."""
+"""What keeps a call from an answer, each an ``ArbiterError``: the service's refusals as
+``ArbiterProblem``, which carries the RFC 9457 problem document with the JSON pointer of
+every bad field; and ``ArbiterNetworkError`` (``ArbiterTimeoutError`` for a timeout) when
+no answer came, after the retries. An illegal action is not an error: it is a verdict
+(``Outcome.legal`` is false)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,24 @@ class ProblemError:
     detail: str
 
 
-class ArbiterProblem(Exception):
+class ArbiterError(Exception):
+    """Any failure of a call to the service."""
+
+
+class ArbiterNetworkError(ArbiterError):
+    """No answer came: the connection was refused, dropped, or failed (DNS, TLS), on
+    every try. ``cause`` is httpx's error (also ``__cause__``)."""
+
+    def __init__(self, message: str, cause: Exception) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+class ArbiterTimeoutError(ArbiterNetworkError):
+    """No answer came within the client's ``timeout``, on every try."""
+
+
+class ArbiterProblem(ArbiterError):
     """A 4xx or 5xx answer: ``status``, ``type`` (``urn:arbiter:problem:...``), ``title``,
     ``detail``, ``errors`` (each with its pointer) and the whole ``document``."""
 

@@ -87,6 +87,9 @@ function classify(path, method, operation) {
   if (!match) return { ruleset: null, name: camel(operation.operationId) };
   const [, ruleset, rest] = match;
   if (rest === undefined) return { ruleset, name: "describe" };
+  // GET .../render is a picture's URL for an <img src> (the render body in its query
+  // string); the client renders by POST (`render`).
+  if (rest === "render" && method === "get") return null;
   const board = /^boards\/\{([^}]+)\}$/.exec(rest);
   if (board) return { ruleset, name: `${method}Board`, boardParam: board[1] };
   const schema = /^schema\/([a-z_-]+)\.json$/.exec(rest);
@@ -131,6 +134,7 @@ function operationsTable(document) {
       if (!["get", "put", "post", "delete", "patch"].includes(method)) continue;
       if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const found = classify(path, method, operation);
+      if (found === null) continue;
       const entry = { path, method: method.toUpperCase(), operation, ...found };
       if (found.ruleset === null) client.push(entry);
       else rulesets.set(found.ruleset, [...(rulesets.get(found.ruleset) ?? []), entry]);

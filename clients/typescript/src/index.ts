@@ -38,6 +38,7 @@ export { gql };
 export type { TypedQuery };
 export { boardId, boardOf } from "./boards.js";
 export { canonicalJson, parseJson, toJson, type Json } from "./json.js";
+export { COMPRESS_BYTES } from "./transport.js";
 export {
   ArbiterError, ArbiterGraphQLError, ArbiterNetworkError, ArbiterProblem, ArbiterTimeoutError,
   BOARD_NOT_FOUND, type GraphQLErrorEntry, type ProblemDocument,

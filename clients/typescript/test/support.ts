@@ -1,10 +1,11 @@
 // What the tests share: a live `arbiter serve` (the one scripts/test.mjs starts, at
 // ARBITER_URL, or one a test starts with its own settings), the service's OpenAPI document
-// for its examples, and a fetch that records what the client sent.
+// for its examples, and a fetch that records what the client sent (gzipped bodies decoded).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 export const repository = fileURLToPath(new URL("../../../../", import.meta.url));
 export const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -83,7 +84,8 @@ export function recordingFetch(): { fetch: typeof fetch; sent: Sent[] } {
       method: init?.method ?? "GET",
       url: String(input),
       headers: { ...(init?.headers as Record<string, string>) },
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === "string" ? JSON.parse(init.body)
+        : init?.body instanceof ArrayBuffer ? JSON.parse(gunzipSync(init.body).toString()) : undefined,
       status: response.status,
     });
     return response;

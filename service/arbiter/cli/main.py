@@ -68,7 +68,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from arbiter.http.connections import protocol
-    from arbiter.telemetry.logs import log_config
+    from arbiter.telemetry.logs import log_config, text_logs
 
     with metrics_directory(settings.workers):
         # One JSON line per request comes from the app itself (arbiter.telemetry.logs), so
@@ -78,7 +78,8 @@ def _serve(args: argparse.Namespace) -> int:
         proxies = settings.trusted_proxies.replace(" ", "")
         uvicorn.run("arbiter.http.app:create_app", factory=True, host=settings.host,
                     port=settings.port, workers=settings.workers,
-                    log_level=settings.log_level, log_config=log_config(settings.log_level),
+                    log_level=settings.log_level,
+                    log_config=log_config(settings.log_level, text_logs(settings.log_format)),
                     access_log=False, server_header=False, http=protocol(),
                     proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     return 0

@@ -12,7 +12,9 @@ the request's head to its last byte; a slower one gets 408 and its connection is
 
 Bodies are the memory a client can make a worker hold: at most ``max_in_flight ×
 ARBITER_MAX_BODY_BYTES``, for at most the body timeout (64 × 1 MiB by default; before,
-200 idle connections each holding most of 1 MiB kept 184 MB for ever).
+200 idle connections each holding most of 1 MiB kept 184 MB for ever). A gzipped body
+holds twice that for as long as it is decoded (its bytes as sent, then dropped, and at
+most the limit decoded).
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from arbiter.http.compression import BadCoding, BodyTooLarge, UnknownCoding, decoded
 from arbiter.http.connections import open_connections
 from arbiter.http.guard import send_problem
 from arbiter.http.problems import LIMIT_TITLE, LIMIT_TYPE
-from arbiter.http.scope import BODY, BODY_READ
+from arbiter.http.scope import BODY, BODY_READ, BODY_SENT
 from arbiter.service.account import opened
 from arbiter.settings import Settings
 
@@ -130,7 +133,8 @@ async def read_body(receive: Receive, body: bytearray, max_body: int,
 
 class Admit:
     """Admission, then the body read whole within its size limit (413, by Content-Length
-    or by counting a streamed body) and deadline (408), then the request's account (its
+    or by counting a streamed body) and deadline (408), decoded when it is sent gzipped
+(the size limit holds for it decoded: ``compression.decoded``), then the request's account (its
     compute budget and answer bytes) opened for the application."""
 
     def __init__(self, app: ASGIApp, max_body: int, admission: Admission | None = None
@@ -176,8 +180,11 @@ class Admit:
                                limit="ARBITER_BODY_TIMEOUT_MS", maximum=timeout)
         if read != "whole":
             return
+        whole = await self._decoded(scope, body, send)
+        if whole is None:
+            return
         replayed = False
-        whole = scope[BODY] = bytes(body)
+        scope[BODY] = whole
 
         async def replay() -> Message:
             nonlocal replayed
@@ -189,8 +196,35 @@ class Admit:
         with opened():  # the request's account: its budget and answer bytes spent
             await self.app(scope, replay, send)
 
-    async def _too_large(self, send: Send) -> None:
-        await send_problem(send, 413, f"the body exceeds {self.max_body} bytes "
+    async def _decoded(self, scope: Scope, body: bytearray, send: Send) -> bytes | None:
+        """The body as it says once decoded from its Content-Encoding, or None: refused
+        (413 over the size limit decoded, 415 in a coding not read, 400 not gzip)."""
+        coding = dict(scope["headers"]).get(b"content-encoding")
+        if coding is None:
+            return bytes(body)
+        try:
+            whole = decoded(body, coding.decode("latin-1"), self.max_body)
+        except BodyTooLarge:
+            await self._too_large(send, " once decoded")
+            return None
+        except UnknownCoding:
+            await send_problem(send, 415, "a body may be sent as it is or with "
+                               "Content-Encoding: gzip, not "
+                               f"{coding.decode('latin-1')[:100]!r}",
+                               {"accept-encoding": "gzip"})
+            return None
+        except BadCoding as exc:
+            await send_problem(send, 400, f"the body is not the gzip it says: {exc}")
+            return None
+        # What follows reads the body decoded, under a head that says so.
+        scope["headers"] = [(k, v) for k, v in scope["headers"]
+                            if k not in (b"content-encoding", b"content-length")]
+        scope[BODY_SENT] = len(body)
+        body.clear()  # (the bytes as sent are no longer needed)
+        return whole
+
+    async def _too_large(self, send: Send, decoded: str = "") -> None:
+        await send_problem(send, 413, f"the body exceeds {self.max_body} bytes{decoded} "
                            "(ARBITER_MAX_BODY_BYTES)", type=LIMIT_TYPE, title=LIMIT_TITLE,
                            limit="ARBITER_MAX_BODY_BYTES", maximum=self.max_body)
 

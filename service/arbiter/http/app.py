@@ -1,8 +1,9 @@
 """``create_app(settings)``: the ASGI application over the service's lifecycle (REST
 routes, GraphQL, health, metrics and the OpenAPI document) behind, from the outside in,
-``Guard`` (request id, security headers, request log, request metrics, last-resort 500
-problem), optional CORS, ``Gate`` (optional API and issuer keys with their failure
-throttle, and rate limits: from the headers alone), ``Admit`` (in-flight and connection
+``Compress`` (answers in the coding the client asks for), ``Guard`` (request id,
+security headers, request log, request metrics, last-resort 500 problem), optional CORS,
+``Gate`` (optional API and issuer keys with their failure throttle, and rate limits: from
+the headers alone), ``Admit`` (in-flight and connection
 caps, body limit and deadline: what a request costs, for authenticated ones only) and
 ``JsonBodies`` (415 for a body that is not JSON, 422 for one that is not strict JSON)."""
 
@@ -30,6 +31,7 @@ from arbiter.cache import AnswerCache
 from arbiter.engine.registry import Registry
 from arbiter.graphql.schema import build_schema
 from arbiter.http.admission import FULL_FOR, Admission, Admit
+from arbiter.http.compression import Compress, Precoded
 from arbiter.http.graphql_endpoint import GraphQLEndpoint
 from arbiter.http.guard import INTERNAL_ERROR, Guard
 from arbiter.http.openapi import build_openapi
@@ -89,8 +91,11 @@ def service_routes(registry: Registry, cache: AnswerCache, metrics: Metrics,
     async def metrics_route(request: Request) -> Response:
         return Response(metrics.render(), media_type=metrics.content_type)
 
+    document = Precoded(openapi, "application/json")
+
     async def openapi_route(request: Request) -> Response:
-        return Response(openapi, media_type="application/json")
+        # 783 KB as it is, 72 KB in Brotli: encoded once per coding, revalidated by ETag.
+        return await document.response(request)
 
     return [
         Route("/healthz", healthz, methods=["GET"]),
@@ -144,7 +149,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     metrics = Metrics()
     cache = build_cache(settings, metrics)
     service = configured(settings, metrics, cache)
-    rest = RestApi(registry, service, metrics)
+    bounds = JsonBounds(settings.max_json_depth, settings.max_json_values,
+                        settings.max_json_string_bytes)
+    rest = RestApi(registry, service, metrics, bounds)
     keys = ApiKeys.from_hex(settings.api_key_sha256)
     limiter = build_rate_limiter(settings, cache, metrics)
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
@@ -168,10 +175,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.state.registry = registry
     app.state.metrics = metrics
     app.state.cache = cache
-    outer: ASGIApp = Admit(JsonBodies(app, JsonBounds(settings.max_json_depth,
-                                                      settings.max_json_values,
-                                                      settings.max_json_string_bytes)),
-                           settings.max_body_bytes, admission)
+    outer: ASGIApp = Admit(JsonBodies(app, bounds), settings.max_body_bytes, admission)
     issuers = ApiKeys.from_hex(settings.issuer_key_sha256)
     if keys or issuers or limiter is not None:
         failures = FailureThrottle(settings.auth_failure_limit) \
@@ -180,6 +184,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
     if origins:
         outer = CORSMiddleware(outer, allow_origins=origins, allow_methods=["GET", "POST"],
-                               allow_headers=["authorization", "content-type", "x-api-key"],
+                               # (content-encoding: the clients gzip large bodies)
+                               allow_headers=["authorization", "content-type",
+                                              "content-encoding", "x-api-key"],
                                expose_headers=["retry-after"], max_age=600)
-    return Guard(outer, settings.log_bodies, metrics)
+    return Compress(Guard(outer, settings.log_bodies, metrics))

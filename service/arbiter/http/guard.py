@@ -21,7 +21,7 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from arbiter.http.problems import problem_body
-from arbiter.http.scope import BODY_READ
+from arbiter.http.scope import BODY, BODY_READ, BODY_SENT
 from arbiter.telemetry.logs import REQUEST_ID, log_request
 from arbiter.telemetry.metrics import Metrics
 
@@ -108,8 +108,8 @@ class Guard:
                 await send_problem(send_with_headers, 500, INTERNAL_ERROR)
         finally:
             seconds = time.perf_counter() - started_at
-            log_request(scope, status, seconds, len(body), sent,
-                        bytes(body) if self.log_bodies else None)
+            log_request(scope, status, seconds, scope.get(BODY_SENT, len(body)), sent,
+                        bytes(scope.get(BODY, body)) if self.log_bodies else None)
             if metrics is not None:
                 metrics.request_finished(scope.get("path", ""), status, seconds)
                 limit = limit_named(bytes(problem)) if problem else None

@@ -26,6 +26,7 @@ from arbiter.http.openapi_examples import (
     unseal_orders_body,
 )
 from arbiter.http.problems import BOARD_NOT_FOUND, LIMIT_TYPE, PROBLEM_TYPES, STATE_SIGNATURE
+from arbiter.http.rest import PICTURE_PARAMETERS, SVG
 from arbiter.service.catalogue import BoardStored, RulesetList, ruleset_list
 from arbiter.service.contract import (
     MAX_BATCH_SCHEMA,
@@ -104,11 +105,12 @@ TRANSPORT: dict[str, Any] = {
 BODY_ERRORS: dict[str, Any] = {
     "400": _problem("The request cannot be read as HTTP (an invalid Content-Length)."),
     "404": _problem("No such ruleset or query."),
-    "413": _problem("The body, or the state's board, is larger than the limit "
-                    "(`limit` names it)."),
+    "413": _problem("The body (decoded, when sent with Content-Encoding: gzip), or the "
+                    "state's board, is larger than the limit (`limit` names it)."),
     "408": _problem("The body did not arrive within ARBITER_BODY_TIMEOUT_MS; the "
                     "connection is closed."),
-    "415": _problem("The body is not sent as JSON (Content-Type: application/json)."),
+    "415": _problem("The body is not sent as JSON (Content-Type: application/json), or is "
+                    "sent in a Content-Encoding other than gzip."),
     "503": {**_problem("This worker already answers as many requests as it takes at once "
                        "(ARBITER_MAX_IN_FLIGHT) or holds as many connections "
                        "(ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds."),
@@ -273,15 +275,44 @@ def _posted_paths(ruleset: AnyRuleset, op: str, ref: Callable[[type[BaseModel], 
                        else example_body(ruleset, name))
             if example is not None:
                 body["example"] = example
+        answer = _ok(ref(response, "serialization"), example=answer_example(ruleset, name))
         paths[f"/v1/rulesets/{ruleset.id}/{name}"] = {"post": {
             "operationId": f"{lower_camel(name)}{op}", "tags": [ruleset.id],
             "summary": summary,
             "requestBody": {"required": True, "content": {"application/json": body}},
-            "responses": {"200": _ok(ref(response, "serialization"),
-                                     example=answer_example(ruleset, name)), **errors,
+            "responses": {"200": answer, **errors,
                           **(NOT_ISSUER if name == "new-game" else {})},
         }}
+        if name == "render":
+            answer["content"][SVG] = SVG_ANSWER
+            answer["description"] = ("The picture: as JSON, or the SVG alone when Accept "
+                                     "prefers image/svg+xml (an <img>'s does).")
+            paths[f"/v1/rulesets/{ruleset.id}/render"]["get"] = _picture_get(ruleset, op,
+                                                                              errors)
     return paths
+
+
+SVG_ANSWER = {"schema": {"type": "string", "description": "An SVG document."}}
+
+
+def _picture_get(ruleset: AnyRuleset, op: str, errors: dict[str, Any]) -> dict[str, Any]:
+    """``GET .../render``: the picture for an ``<img src>`` (``rest.RestApi.picture``)."""
+    parameters = [{"name": name, "in": "query", "required": name == "state",
+                   "description": f"The render body's `{name}`, as JSON (URL-encoded).",
+                   "content": {"application/json": {"schema": {}}}}
+                  for name in PICTURE_PARAMETERS]
+    return {"operationId": f"picture{op}", "tags": [ruleset.id], "parameters": parameters,
+            "summary": "The picture as SVG, from a URL: the render body in the query string "
+                       "(its state naming its board by reference keeps the URL short). "
+                       "Cached by ETag and Cache-Control (the board's id names its content).",
+            "responses": {"200": {"description": "The picture.", "headers": {
+                "ETag": {"schema": {"type": "string"}},
+                "Cache-Control": {"schema": {"type": "string"}}},
+                "content": {SVG: SVG_ANSWER}},
+                "304": {"description": "The picture named by If-None-Match is current."},
+                **{k: v for k, v in errors.items() if k not in ("408", "413", "415")},
+                "400": _problem("A query parameter is not JSON, or not one of "
+                                f"{', '.join(PICTURE_PARAMETERS)}.")}}
 
 
 # new-game's own refusal (service/issuing.py).

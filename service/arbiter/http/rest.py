@@ -15,18 +15,79 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arbiter.engine.registry import AnyRuleset, Registry
+from arbiter.http.compression import etag_of, not_modified
 from arbiter.http.problems import problem, problem_for
 from arbiter.http.scope import body_of, document_of, is_issuer
+from arbiter.http.strict_json import NO_BOUNDS, read_strictly
 from arbiter.service.catalogue import ruleset_list
 from arbiter.service.contract import description
+from arbiter.service.json_bounds import JsonBounds
 from arbiter.service.lifecycle import Service
-from arbiter.service.problems import UNANSWERED
+from arbiter.service.problems import UNANSWERED, LimitExceeded
 from arbiter.telemetry.metrics import Metrics
 
 Handler = Callable[[Request], Awaitable[Response]]
 # A whole request's answer: the ruleset, the body and its JSON (as the strict reading
 # parsed it, or None) in, the answer's JSON out.
 Answering = Callable[[AnyRuleset, bytes, Any], Awaitable[bytes]]
+
+
+SVG = "image/svg+xml"
+# A picture's URL names everything it shows (its board by its content's hash), so a cache
+# may keep it for a day and never revalidate it within that time; a new version of the
+# ruleset changes its ETag.
+PICTURE_CACHE = "public, max-age=86400, immutable"
+# The members of a render body a picture's URL may carry, each as JSON.
+PICTURE_PARAMETERS = ("state", "overlay", "signature")
+
+
+def wants_svg(request: Request) -> bool:
+    """Whether the request's Accept prefers ``image/svg+xml`` to JSON (an ``<img>``'s
+    does: ``image/svg+xml,image/*,*/*;q=0.8``)."""
+    weights: dict[str, float] = {}
+    for item in request.headers.get("accept", "").split(",")[:32]:
+        media, _, params = item.partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        weights.setdefault(media.strip().lower(), q)
+    svg = weights.get(SVG, weights.get("image/*", 0.0))
+    json = weights.get("application/json", weights.get("application/*",
+                                                        weights.get("*/*", 0.0)))
+    return svg > 0 and svg > json
+
+
+def query_body(request: Request, bounds: JsonBounds) -> tuple[bytes, Response | None]:
+    """The render body a picture's query string carries (its members as JSON), checked
+    as strictly as a POST body, or the problem refusing it."""
+    params = request.query_params
+    unknown = sorted(set(params) - set(PICTURE_PARAMETERS))
+    if unknown:
+        return b"", problem(400, f"a picture's URL takes {', '.join(PICTURE_PARAMETERS)} "
+                            f"(each as JSON), not {', '.join(unknown)}")
+    members: list[bytes] = []
+    for name in PICTURE_PARAMETERS:
+        if name in params:
+            members.append(orjson.dumps(name) + b":" + params[name].encode())
+    body = b"{" + b",".join(members) + b"}"
+    try:
+        document, problems = read_strictly(body, bounds)
+    except LimitExceeded as exc:
+        return b"", problem_for(exc)
+    if problems:
+        return b"", problem(422, "the query string is not strict JSON: see errors", problems)
+    if document is None:
+        try:
+            orjson.loads(body)
+        except orjson.JSONDecodeError:
+            return b"", problem(400, "each of state, overlay and signature in a picture's "
+                                "URL must be JSON (URL-encoded)")
+    return body, None
 
 
 def json_response(payload: Any, status: int = 200) -> Response:
@@ -38,10 +99,12 @@ def raw_json(body: bytes | str, status: int = 200) -> Response:
 
 
 class RestApi:
-    def __init__(self, registry: Registry, service: Service, metrics: Metrics) -> None:
+    def __init__(self, registry: Registry, service: Service, metrics: Metrics,
+                 bounds: JsonBounds = NO_BOUNDS) -> None:
         self.registry = registry
         self.service = service
         self.metrics = metrics
+        self.bounds = bounds
 
     def routes(self) -> list[Route]:
         # Starlette tries the routes in order: the ones asked most often come first.
@@ -67,6 +130,8 @@ class RestApi:
             Route("/v1/rulesets/{ruleset}/unseal-orders",
                   self.timed("unseal-orders", self.sealed(self.service.unseal_orders)),
                   methods=["POST"]),
+            Route("/v1/rulesets/{ruleset}/render", self.timed("render", self.picture),
+                  methods=["GET"]),
             Route("/v1/rulesets/{ruleset}/{query}", self.timed("query", self.query),
                   methods=["POST"]),
             # Last: any other method or path under a ruleset. Starlette would answer 405
@@ -124,11 +189,40 @@ class RestApi:
         if query is None:
             return problem(404, f"ruleset {ruleset.id} does not answer {name!r}; it answers "
                            f"{', '.join(sorted(ruleset.queries)) or 'no queries'}")
+        if name == "render" and wants_svg(request):
+            return await self._answer(request, lambda r, body, document: self.service.query(
+                r, query, body, document), svg=True)
         return await self._answer(request, lambda r, body, document: self.service.query(
             r, query, body, document))
 
-    async def _answer(self, request: Request, answering: Answering) -> Response:
-        """The body answered by the lifecycle, as JSON or a problem document."""
+    async def picture(self, request: Request) -> Response:
+        """``GET /v1/rulesets/{id}/render?state=...&overlay=...``: the picture as SVG, for
+        an ``<img src>``: the body of ``POST .../render`` in the query string, each member
+        as JSON. The answer depends on nothing else (its board is named by its content's
+        hash), so it is cached as long as this version of the ruleset serves it."""
+        ruleset = self._ruleset(request)
+        if isinstance(ruleset, Response):
+            return ruleset
+        query = ruleset.queries.get("render")
+        if query is None:
+            return problem(404, f"ruleset {ruleset.id} has no picture to render")
+        body, refused = query_body(request, self.bounds)
+        if refused is not None:
+            return refused
+        etag = etag_of(f"{ruleset.id}/{ruleset.version}?".encode() + body)
+        headers = {"etag": etag, "cache-control": PICTURE_CACHE}
+        if not_modified(request, etag):
+            return Response(status_code=304, headers=headers)
+        try:
+            answer = await self.service.query(ruleset, query, body, orjson.loads(body))
+        except UNANSWERED as exc:
+            return problem_for(exc)
+        return Response(orjson.loads(answer)["svg"], media_type=SVG, headers=headers)
+
+    async def _answer(self, request: Request, answering: Answering,
+                      svg: bool = False) -> Response:
+        """The body answered by the lifecycle, as JSON or a problem document (``svg``: a
+        picture's SVG alone, as ``image/svg+xml``)."""
         ruleset = self._ruleset(request)
         if isinstance(ruleset, Response):
             return ruleset
@@ -136,9 +230,12 @@ class RestApi:
         if body is None:
             body = await request.body()
         try:
-            return raw_json(await answering(ruleset, body, document_of(request.scope)))
+            answer = await answering(ruleset, body, document_of(request.scope))
         except UNANSWERED as exc:
             return problem_for(exc)
+        if svg:
+            return Response(orjson.loads(answer)["svg"], media_type=SVG)
+        return raw_json(answer)
 
     async def board(self, request: Request) -> Response:
         """``PUT``: store a board under its id (the id must be its content's); ``GET``:

@@ -14,6 +14,11 @@ from starlette.types import Scope
 BODY = "arbiter.body"
 # The body's bytes as far as they were read (a bytearray the guard logs the size of).
 BODY_READ = "arbiter.body_read"
+# A body sent encoded (Content-Encoding: gzip): its bytes as sent, ``BODY`` being decoded.
+BODY_SENT = "arbiter.body_sent"
+# An answer sent encoded (``compression.Compress``): its coding and its bytes as sent.
+CONTENT_ENCODING = "arbiter.content_encoding"
+BYTES_SENT = "arbiter.bytes_sent"
 DOCUMENT = "arbiter.document"
 
 

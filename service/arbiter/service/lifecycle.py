@@ -52,7 +52,7 @@ from arbiter.service.limits import Limits
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.problems import BoardNotFound, Malformed, reroot
 from arbiter.service.reading import parse_request, whole_state
-from arbiter.service.returns import Returned
+from arbiter.service.returns import Held, Returned
 from arbiter.service.sealing import Sealer
 from arbiter.service.signing import Signer, StateSignature, draw_seed
 from arbiter.service.writing import outcome_json
@@ -106,7 +106,8 @@ class Service:
             req = read.request
             opened = self._open(ruleset, read, req.signature, [(req.action, "/action")])
             action = self._gathered(opened, req.action, getattr(req, "envelopes", ()))
-            returned = Returned(req.returns, lambda: document["state"])
+            returned = Returned(req.returns, lambda: document["state"],
+                                lambda: opened.state.model_dump(mode="json"))
             written = outcome_json(self._rule(opened, action, req.mode, returned)[0].fields)
             self.limits.check_size(len(written))
             return written
@@ -128,7 +129,8 @@ class Service:
             self.limits.check_outcomes(len(req.actions), len(body), req.returns == "state")
             opened = self._open(ruleset, read, req.signature,
                                 [(a, f"/actions/{i}") for i, a in enumerate(req.actions)])
-            returned = Returned(req.returns, lambda: document["state"])
+            returned = Returned(req.returns, lambda: document["state"],
+                                lambda: opened.state.model_dump(mode="json"))
             parts, size = [], 0
             for judged in self._rule_all(opened, req.actions, req.mode == "sequence",
                                          req.strictness, returned):
@@ -435,7 +437,7 @@ class Service:
             self.hiding.refuse(opened.ruleset, opened.opening, actions)
 
     def _rule(self, opened: Opened, action: Any, mode: Mode, returned: Returned,
-              before: Any = None) -> tuple[Judged, dict[str, Any] | None]:
+              before: Held | None = None) -> tuple[Judged, dict[str, Any] | None]:
         """Judge one action against ``opened``, sign a legal action's resulting state when
         the state judged was signed, and answer as the request asked (a patch against
         ``before``, default the state sent); with the resulting state's JSON."""
@@ -472,7 +474,7 @@ class Service:
                 after = judged.after()
                 if after is None:
                     return
-                current, before = after, state
+                current, before = after, returned.next(before, judged.fields, state)
 
     async def _with_board(self, ruleset: AnyRuleset, attempt: Callable[[], Awaitable[T]]
                           ) -> T:
@@ -543,4 +545,5 @@ def envelopes_of(sent: Sequence[Any]) -> list[Envelope]:
 def _returned(returns: Returns, opened: Opened) -> Returned:
     """``returns`` for the questions asked of ``opened``: a patch is made against the
     state as it was sent."""
-    return Returned(returns, lambda: opened.sent)
+    return Returned(returns, lambda: opened.sent,
+                    lambda: opened.state.model_dump(mode="json"))

@@ -25,7 +25,10 @@ from arbiter.engine.boards import board_id as service_board_id
 from arbiter_client import (
     BOARD_NOT_FOUND,
     ArbiterClient,
+    ArbiterError,
+    ArbiterNetworkError,
     ArbiterProblem,
+    ArbiterTimeoutError,
     AsyncArbiterClient,
     Retry,
     __version__,
@@ -169,14 +172,61 @@ def test_a_4xx_is_never_retried(turn_away: str) -> None:
     assert caught.value.status == 422 and len(TurnAway.seen) == 1
 
 
-def test_a_refused_connection_is_retried_then_raised() -> None:
+def test_a_refused_connection_is_retried_then_raised_as_a_network_error() -> None:
     import httpx
     from tests.support import free_port
 
     waits: list[float] = []
-    with pytest.raises(httpx.ConnectError):
+    with pytest.raises(ArbiterNetworkError) as caught:
         _client(f"http://127.0.0.1:{free_port()}", waits, attempts=3).healthz()
     assert len(waits) == 2
+    assert isinstance(caught.value.cause, httpx.ConnectError)
+    assert caught.value.__cause__ is caught.value.cause
+    assert isinstance(caught.value, ArbiterError)
+    assert not isinstance(caught.value, ArbiterTimeoutError)
+    assert str(caught.value).startswith("GET /healthz: ConnectError")
+
+
+def test_a_server_that_never_answers_is_a_timeout_error() -> None:
+    import socket
+
+    async def run(base: str) -> None:
+        async with AsyncArbiterClient(base, timeout=0.2, retry=Retry(attempts=1)) as c:
+            await c.healthz()
+
+    with socket.socket() as silent:  # accepts connections (the backlog), reads nothing
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        base = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(ArbiterTimeoutError):
+            ArbiterClient(base, timeout=0.2, retry=Retry(attempts=1)).healthz()
+        with pytest.raises(ArbiterTimeoutError):
+            asyncio.run(run(base))
+
+
+def test_large_bodies_go_gzipped_and_answers_come_compressed(server: str) -> None:
+    import httpx
+
+    from arbiter_client.transport import Transport
+
+    sent: list[httpx.Request] = []
+    received: list[httpx.Response] = []
+    http = httpx.Client(base_url=server, event_hooks={"request": [sent.append],
+                                                      "response": [received.append]})
+    client = ArbiterClient(server, transport=Transport(server, http=http))
+    body = client.hex_maneuver.example("validate")
+    plain = ArbiterClient(server, compress=False)
+    assert client.hex_maneuver.validate(body["state"], body["action"]) == \
+        plain.hex_maneuver.validate(body["state"], body["action"])
+    posted = sent[-1]
+    assert posted.headers["content-encoding"] == "gzip"
+    assert len(posted.content) < len(json.dumps(body)) / 2
+    assert "gzip" in posted.headers["accept-encoding"]
+    openapi = http.get("/openapi.json")  # (an answer large enough to be compressed)
+    assert openapi.headers["content-encoding"] in ("gzip", "br", "zstd")
+    assert openapi.json()["openapi"].startswith("3.")
+    small = client.healthz()  # a body-less call: as it is
+    assert small == {"status": "ok"} and "content-encoding" not in sent[-1].headers
 
 
 def test_an_api_key_goes_as_bearer_or_header() -> None:
@@ -210,6 +260,8 @@ def test_readme_example_runs_as_pasted(server: str, block: int, tmp_path: Path) 
                          env={**os.environ, "ARBITER_URL": server}, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip()
+    for printed in re.findall(r"# prints: (.*)", BLOCKS[block]):
+        assert printed in run.stdout
 
 
 def test_every_ruleset_has_a_readme_example() -> None:

@@ -249,7 +249,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureAreaMovement"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderAreaMovement"];
@@ -454,7 +455,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureHexManeuver"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderHexManeuver"];
@@ -642,7 +644,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["picturePhasedOrders"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderPhasedOrders"];
@@ -898,7 +901,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureRegionConquest"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderRegionConquest"];
@@ -1103,7 +1107,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The picture as SVG, from a URL: the render body in the query string (its state naming its board by reference keeps the URL short). Cached by ETag and Cache-Control (the board's id names its content). */
+        get: operations["pictureTerritoryConquest"];
         put?: never;
         /** A picture of the state as SVG: the board, pieces with owner colours and counts, a legend; optionally an overlay (reachable places shaded by cost with one path, conquest costs, a resolved turn's trace, or a proposed action as arrows with its violations marked where they occur), as the ruleset's overlay model offers. */
         post: operations["renderTerritoryConquest"];
@@ -10004,7 +10009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10013,7 +10018,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10345,7 +10350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10354,7 +10359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10443,7 +10448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10452,7 +10457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10541,7 +10546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10550,7 +10555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10639,7 +10644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,7 +10653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10737,7 +10742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10746,7 +10751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10844,7 +10849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10853,7 +10858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10942,7 +10947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10951,9 +10956,92 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pictureAreaMovement: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10994,13 +11082,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -11040,7 +11129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11049,7 +11138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11216,7 +11305,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11225,7 +11314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11314,7 +11403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11323,7 +11412,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11421,7 +11510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11510,7 +11599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11519,7 +11608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11701,7 +11790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11710,7 +11799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11799,7 +11888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11808,7 +11897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11906,7 +11995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11915,7 +12004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12004,7 +12093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,9 +12102,92 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pictureHexManeuver: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12056,13 +12228,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -12102,7 +12275,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12111,7 +12284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12278,7 +12451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12287,7 +12460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12376,7 +12549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12385,7 +12558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12474,7 +12647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12483,7 +12656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12572,7 +12745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12581,7 +12754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12763,7 +12936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12772,7 +12945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12861,7 +13034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12870,7 +13043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12968,7 +13141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12977,9 +13150,92 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    picturePhasedOrders: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13020,13 +13276,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -13066,7 +13323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13075,7 +13332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13164,7 +13421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13173,7 +13430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13340,7 +13597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13349,7 +13606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13438,7 +13695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13447,7 +13704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13536,7 +13793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13545,7 +13802,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13634,7 +13891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13643,7 +13900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13732,7 +13989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13741,7 +13998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13830,7 +14087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13839,7 +14096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14021,7 +14278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14030,7 +14287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14119,7 +14376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14128,7 +14385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14217,7 +14474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14226,7 +14483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14324,7 +14581,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14333,9 +14590,92 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pictureRegionConquest: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14376,13 +14716,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -14422,7 +14763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14431,7 +14772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14598,7 +14939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14607,7 +14948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14696,7 +15037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14705,7 +15046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14794,7 +15135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14803,7 +15144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -14892,7 +15233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14901,7 +15242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15083,7 +15424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15092,7 +15433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15181,7 +15522,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15190,7 +15531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15279,7 +15620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15288,7 +15629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15386,7 +15727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15395,9 +15736,92 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is malformed: every bad field with its JSON pointer; or it is over a limit (type urn:arbiter:problem:limit-exceeded, `limit` names it); or its state names a board this service does not hold (type urn:arbiter:problem:board-not-found, `board` names it): send the state with its board inline once more; or its state's signature is missing where required, or does not hold (type urn:arbiter:problem:state-signature). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This worker already answers as many requests as it takes at once (ARBITER_MAX_IN_FLIGHT) or holds as many connections (ARBITER_MAX_CONNECTIONS); retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pictureTerritoryConquest: {
+        parameters: {
+            query: {
+                /** @description The render body's `state`, as JSON (URL-encoded). */
+                state: string;
+                /** @description The render body's `overlay`, as JSON (URL-encoded). */
+                overlay?: string;
+                /** @description The render body's `signature`, as JSON (URL-encoded). */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The picture named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is not JSON, or not one of state, overlay, signature. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such ruleset or query. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This path answers another method (the Allow header names it). */
+            405: {
+                headers: {
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15438,13 +15862,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer. */
+            /** @description The picture: as JSON, or the SVG alone when Accept prefers image/svg+xml (an <img>'s does). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenderedPicture"];
+                    "image/svg+xml": string;
                 };
             };
             /** @description The request cannot be read as HTTP (an invalid Content-Length). */
@@ -15484,7 +15909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15493,7 +15918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15660,7 +16085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,7 +16094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15758,7 +16183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15767,7 +16192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15856,7 +16281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15865,7 +16290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -15954,7 +16379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15963,7 +16388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -16052,7 +16477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body, or the state's board, is larger than the limit (`limit` names it). */
+            /** @description The body (decoded, when sent with Content-Encoding: gzip), or the state's board, is larger than the limit (`limit` names it). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16061,7 +16486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON (Content-Type: application/json). */
+            /** @description The body is not sent as JSON (Content-Type: application/json), or is sent in a Content-Encoding other than gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
