@@ -111,7 +111,8 @@ def _why_not_order(board: Board, plan: PhasedOrdersSubmit, step: int
     # Orders are checked each alone: an order refused for nothing, in a submission refused
     # for nothing as a whole, is one the player can give whatever the others are.
     return PhasedOrdersWhyNotResponse(
-        possible=not at_step and not any(v.at.step is None for v in violations), action=plan, violations=at_step, changes=changes,
+        possible=not at_step and not any(v.at.step is None for v in violations),
+        action=plan, violations=at_step, changes=changes,
         unit=unit.id if unit is not None else None, hex=None, step=step,
         move=unit.move if unit is not None else None, path=path)
 
