@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'a1300da88d79c34c1ba8fb9a2d094877fd96f41acee79e4639bfef7239dbedb8'
+SCHEMA_SHA256 = '5810c32c76c1f9c90f4408ecd11941d5fbfea0daed4d254a48c3d8b8bb9dce89'
 
 
 class AreaMovement(RulesetApi):

@@ -31,13 +31,12 @@ from arbiter.engine.why_not import (
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
-from .judge import judge
+from .judge import judge, plan_steps
 from .models import (
     AreaId,
     AreaMovementAction,
     AreaMovementAnyAction,
     AreaMovementMoveTokens,
-    AreaMovementPlan,
     AreaMovementState,
     PlayerId,
 )
@@ -52,7 +51,9 @@ class AreaMovementWhyNotRequest(Frozen):
     player: PlayerId | None = Field(default=None, description="The player asking about "
                                     "``area`` (a place target).")
     area: AreaId | None = Field(default=None, description="The area the player asks about.")
-    plan: AreaMovementPlan | None = Field(default=None, description=PLAN_FIELD)
+    # A tagged union, as validate's action: GraphQL takes it as a one-of input.
+    plan: Annotated[AreaMovementAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=PLAN_FIELD)
     step: int | None = Field(default=None, ge=0, description=STEP_FIELD)
 
 
@@ -132,10 +133,11 @@ def _step_changes(board: Board, violations: list[Violation]) -> list[WhyNotChang
     return changes
 
 
-def _why_not_step(board: Board, plan: AreaMovementPlan, step: int
+def _why_not_step(board: Board, plan: AreaMovementAnyAction, step: int
                   ) -> AreaMovementWhyNotResponse:
-    at_step, violations = judged_step(judge, board, plan, step, len(plan.steps))
-    asked = plan.steps[step]
+    steps = plan_steps(plan)
+    at_step, violations = judged_step(judge, board, plan, step, len(steps))
+    asked = steps[step]
     way = (_land_steps(board, [asked.from_area], asked.to_area)
            if isinstance(asked, AreaMovementMoveTokens) and board.is_land(asked.from_area)
            else None)

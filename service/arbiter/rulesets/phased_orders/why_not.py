@@ -3,9 +3,10 @@ the player's ``submit`` of one order for the unit (a move along the fewest hexes
 map, or a hold on its own hex), judged by ``judge``, with what would change the answer:
 the steps the path takes against the unit's move.
 
-Or why one order of a player's orders is refused (a step target: ``plan``, the ``submit``,
-and ``step``, the order's index, as ``at.step`` names it): the violations validate gives
-for the submit at that order, with the hexes its path goes beyond the unit's move.
+Or why one order of a player's orders is refused (a step target: ``plan``, the ``submit``
+or ``resolve``, and ``step``, the order's index, as ``at.step`` names it): the violations
+validate gives for the plan at that order, with the hexes its path goes beyond the unit's
+move.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from .models import (
     PhasedOrdersAnyAction,
     PhasedOrdersMove,
     PhasedOrdersState,
-    PhasedOrdersSubmit,
 )
 
 
@@ -51,7 +51,8 @@ class PhasedOrdersWhyNotRequest(Frozen):
     unit: Id | None = Field(default=None, description="The unit asked about (a place "
                             "target).")
     hex: Axial | None = Field(default=None, description="The hex the player asks about.")
-    plan: PhasedOrdersSubmit | None = Field(
+    # A tagged union, as validate's action: GraphQL takes it as a one-of input.
+    plan: Annotated[PhasedOrdersAnyAction, Field(discriminator="type")] | None = Field(
         default=None, description=PLAN_FIELD + " Its steps are its orders.")
     step: int | None = Field(default=None, ge=0, description=STEP_FIELD)
 
@@ -94,7 +95,7 @@ def _fewest_hexes(board: Board, start: Hex, target: Hex) -> list[Hex] | None:
     return path[::-1]
 
 
-def _why_not_order(board: Board, plan: PhasedOrdersSubmit, step: int
+def _why_not_order(board: Board, plan: PhasedOrdersAnyAction, step: int
                    ) -> PhasedOrdersWhyNotResponse:
     at_step, violations = judged_step(judge, board, plan, step, len(plan.orders))
     order = plan.orders[step]
