@@ -1,6 +1,6 @@
 """The ``why-not`` question every ruleset answers: given a state and a target a player
-could not reach or do (a hex, an area, a region, a territory), the action that would do
-it, judged by the ruleset's own ``judge`` (so every reason given is a violation exactly
+could not reach or do (a hex, an area, a region, a territory, a step of a plan), the
+action that would do it, judged by the ruleset's own ``judge`` (so every reason given is a violation exactly
 as ``validate`` gives it), and what would change the answer where the rules make it
 computable (the movement points short, the tokens short, the blockers on every path).
 
