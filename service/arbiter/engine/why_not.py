@@ -1,8 +1,8 @@
 """The ``why-not`` question every ruleset answers: given a state and a target a player
 could not reach or do (a hex, an area, a region, a territory, a step of a plan), the
-action that would do it, judged by the ruleset's own ``judge`` (so every reason given is a violation exactly
-as ``validate`` gives it), and what would change the answer where the rules make it
-computable (the movement points short, the tokens short, the blockers on every path).
+action that would do it, judged by the ruleset's own ``judge`` (so every reason given is a
+violation exactly as ``validate`` gives it), and what would change the answer where the
+rules make it computable (the movement points short, the tokens short, the blockers on every path).
 
 Each ruleset makes its own request (what a target is differs) and its own answer, which
 extends ``WhyNotAnswer``; this module holds what they share and the one way an implied
