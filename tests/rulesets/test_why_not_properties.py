@@ -13,13 +13,18 @@ Each test prints how many places it checked (``pytest -s``)."""
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
+from arbiter.engine.errors import InvalidInput
 from arbiter.rulesets.hex_maneuver.why_not import TABLE_DRAWS
 from contract.under_test import DEFAULT_IDS, by_default
 
@@ -214,3 +219,102 @@ def test_why_not_agrees_with_validate_and_reachability(ruleset_id: str) -> None:
     on_random_positions()
     print(f"\n{ruleset_id}: golden {len(u.golden)} states, {golden}; random {drawn}")
     assert golden["explained"] and golden["judged"] and golden["open"]
+
+
+# -- a step of a plan ------------------------------------------------------------------------
+#
+# For the rulesets whose actions are plans of steps, why-not also explains one step of a
+# plan. Over the plans of their golden validate cases and random plans on random positions,
+# the violations why-not lists step by step are, together, exactly those validate gives for
+# the plan that carry a step (``at.step``).
+
+STEPPED = {"area_movement": ({"movement"}, "steps"),
+           "phased_orders": ({"submit", "resolve"}, "orders")}
+Plan = dict[str, Any]
+
+
+def golden_plans(ruleset_id: str) -> list[tuple[State, Plan]]:
+    kinds, _ = STEPPED[ruleset_id]
+    found = []
+    for path in sorted(by_default(ruleset_id).cases.glob("**/*.json")):
+        case = json.loads(path.read_text())
+        action = case.get("action")
+        if isinstance(action, dict) and action.get("type") in kinds and "state" in case:
+            found.append((case["state"], action))
+    return found
+
+
+@st.composite
+def area_plans(draw: st.DrawFn, state: State) -> Plan:
+    areas = [a["id"] for a in state["areas"]]
+    player = draw(st.sampled_from([p["id"] for p in state["players"]]))
+    steps = [{"type": "move_tokens", "from_area": a, "to_area": b, "count": n}
+             for a, b, n in draw(st.lists(st.tuples(st.sampled_from(areas),
+                                                    st.sampled_from(areas),
+                                                    st.integers(1, 3)), min_size=1, max_size=4))]
+    return {"type": "movement", "player": player, "steps": steps}
+
+
+@st.composite
+def phased_plans(draw: st.DrawFn, state: State) -> Plan:
+    """A player's orders: each of some of his units holds or moves along a random walk of
+    map hexes (so the path is well formed; its length is the rules' business)."""
+    on_map = {(h["q"], h["r"]) for h in state["hexes"]}
+    owners = sorted({u["owner"] for u in state["units"]} & {p["id"] for p in state["players"]})
+    assume(owners)  # no player with a unit: no orders to explain
+    player = draw(st.sampled_from(owners))
+    orders = []
+    for u in state["units"]:
+        if u["owner"] != player or not draw(st.booleans()):
+            continue
+        h, path = (u["hex"]["q"], u["hex"]["r"]), []
+        for _ in range(draw(st.integers(0, 6))):
+            nexts = [(h[0] + dq, h[1] + dr) for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0),
+                                                           (-1, 1), (0, 1))]
+            h = draw(st.sampled_from([n for n in nexts if n in on_map] or [h]))
+            path.append({"q": h[0], "r": h[1]})
+        orders.append({"order": "move", "player": player, "unit": u["id"], "path": path}
+                      if path else {"order": "hold", "player": player, "unit": u["id"]})
+    return {"type": "submit", "player": player, "orders": orders}
+
+
+def check_plan(ruleset_id: str, state: State, plan: Plan, counts: dict[str, int]) -> None:
+    _, steps = STEPPED[ruleset_id]
+    try:
+        outcome = by_default(ruleset_id).ruleset.validate(state, plan).model_dump(mode="json")
+    except (InvalidInput, ValidationError):
+        counts["malformed"] += 1  # a plan validate cannot judge has no step to explain
+        return
+    told = []
+    for i in range(len(plan[steps])):
+        answer = why_not(ruleset_id, state, {"plan": plan, "step": i})
+        assert all(v["at"]["step"] == i for v in answer["violations"]), (plan, i)
+        if answer["possible"]:
+            assert not answer["violations"], (plan, i)
+        told += answer["violations"]
+        counts["steps"] += 1
+    located = [v for v in outcome["violations"] if v["at"]["step"] is not None]
+    key = functools.partial(json.dumps, sort_keys=True)
+    assert sorted(map(key, told)) == sorted(map(key, located)), plan
+    counts["plans"] += 1
+    counts["violations"] += len(told)
+
+
+@pytest.mark.parametrize("ruleset_id", [r for r in STEPPED if r in DEFAULT_IDS])
+def test_why_not_at_each_step_tells_what_validate_locates_there(ruleset_id: str) -> None:
+    u = by_default(ruleset_id)
+    golden = {"plans": 0, "steps": 0, "violations": 0, "malformed": 0}
+    for state, plan in golden_plans(ruleset_id):
+        check_plan(ruleset_id, state, plan, golden)
+    drawn = {"plans": 0, "steps": 0, "violations": 0, "malformed": 0}
+    plans = area_plans if ruleset_id == "area_movement" else phased_plans
+
+    @settings(SETTINGS, max_examples=60)
+    @given(data=st.data())
+    def on_random_plans(data: st.DataObject) -> None:
+        state = data.draw(u.subject.states, label="state")
+        check_plan(ruleset_id, state, data.draw(plans(state), label="plan"), drawn)
+
+    on_random_plans()
+    print(f"\n{ruleset_id} steps: golden {golden}; random {drawn}")
+    assert golden["plans"] and golden["violations"] and drawn["plans"]

@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = 'fe2a336d90344b26ad26af6f1e2acbce2d58e1effddeb6f34cde1e5bc3c30ae6'
+SCHEMA_SHA256 = '09357e0e8dacacf944a8088dc5b9afaba47867a0246a092ff2961e86f5136e1a'
 
 
 class AreaMovement(RulesetApi):

@@ -1466,6 +1466,41 @@ class AreaMovementWaterReach(BaseModel):
     ]
 
 
+class Area2(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="The area the player asks about.",
+            max_length=64,
+            min_length=1,
+            title="Area",
+        ),
+    ] = None
+
+
+class Player2(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="The player asking about `area` (a place target).",
+            max_length=64,
+            min_length=1,
+            title="Player",
+        ),
+    ] = None
+
+
+class Step(RootModel[int]):
+    root: Annotated[
+        int,
+        Field(
+            description="The 0-based index of the step asked about in `plan` (as in `at.step`).",
+            ge=0,
+            title="Step",
+        ),
+    ] = None
+
+
 class AttackKind(StrEnum):
     none = "none"
     melee = "melee"
@@ -2415,6 +2450,18 @@ class HexManeuverVesselOffWaterViolationParams(BaseModel):
     )
     hex: Axial
     terrain: Annotated[str, Field(title="Terrain")]
+
+
+class Player3(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
+            max_length=64,
+            min_length=1,
+            title="Player",
+        ),
+    ] = None
 
 
 class HexManeuverViolationCode(StrEnum):
@@ -4300,6 +4347,18 @@ class PhasedOrdersWarDeclaredEventParams(BaseModel):
     phase: Annotated[int, Field(title="Phase")]
     players: Annotated[list[str], Field(title="Players")]
     subphase: Annotated[str, Field(title="Subphase")]
+
+
+class Unit2(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="The unit asked about (a place target).",
+            max_length=64,
+            min_length=1,
+            title="Unit",
+        ),
+    ] = None
 
 
 class PrivateEntry(BaseModel):
@@ -7073,31 +7132,6 @@ class AreaMovementViolation(BaseModel):
     ] = Severity.error
 
 
-class AreaMovementWhyNotRequest(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    area: Annotated[
-        str,
-        Field(
-            description="The area the player asks about.",
-            max_length=64,
-            min_length=1,
-            title="Area",
-        ),
-    ]
-    player: Annotated[str, Field(max_length=64, min_length=1, title="Player")]
-    signature: Annotated[
-        StateSignature | None,
-        Field(
-            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
-        ),
-    ] = None
-    state: Annotated[
-        AreaMovementState | AreaMovementStateByReference, Field(title="State")
-    ]
-
-
 class Event(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -8076,7 +8110,7 @@ class PhasedOrdersViewRequest(BaseModel):
         extra="allow",
     )
     player: Annotated[
-        Player1 | None,
+        Player3 | None,
         Field(
             description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
             title="Player",
@@ -8134,10 +8168,24 @@ class PhasedOrdersViolation(BaseModel):
 
 
 class PhasedOrdersWhyNotRequest(BaseModel):
+    """
+    A place (`unit` and `hex`) or an order of a player's orders (`plan` and
+    `step`): one of the two.
+    """
+
     model_config = ConfigDict(
         extra="allow",
     )
-    hex: Annotated[Axial, Field(description="The hex the player asks about.")]
+    hex: Annotated[
+        Axial | None, Field(description="The hex the player asks about.")
+    ] = None
+    plan: Annotated[
+        PhasedOrdersResolve | PhasedOrdersSubmit | None,
+        Field(
+            description="The step target: a plan, as validate takes the action, whose step `step` the player asks about (instead of a place). Its steps are its orders.",
+            title="Plan",
+        ),
+    ] = None
     signature: Annotated[
         StateSignature | None,
         Field(
@@ -8147,7 +8195,17 @@ class PhasedOrdersWhyNotRequest(BaseModel):
     state: Annotated[
         PhasedOrdersState | PhasedOrdersStateByReference, Field(title="State")
     ]
-    unit: Annotated[str, Field(max_length=64, min_length=1, title="Unit")]
+    step: Annotated[
+        Step | None,
+        Field(
+            description="The 0-based index of the step asked about in `plan` (as in `at.step`).",
+            title="Step",
+        ),
+    ] = None
+    unit: Annotated[
+        Unit2 | None,
+        Field(description="The unit asked about (a place target).", title="Unit"),
+    ] = None
 
 
 class PhasedOrdersWhyNotResponse(BaseModel):
@@ -8168,18 +8226,20 @@ class PhasedOrdersWhyNotResponse(BaseModel):
             title="Changes",
         ),
     ]
-    hex: Axial
+    hex: Annotated[
+        Axial | None, Field(description="The hex asked about; null for a step target.")
+    ]
     move: Annotated[
-        int,
+        int | None,
         Field(
-            description="The unit's move: the most hexes a move order enters.",
+            description="The unit's move: the most hexes a move order enters; null when no unit is asked about.",
             title="Move",
         ),
     ]
     path: Annotated[
         list[Axial],
         Field(
-            description="The path judged (the fewest hexes of the map), the unit's hex excluded.",
+            description="The path judged (the fewest hexes of the map, or the order's own path), the unit's hex excluded.",
             title="Path",
         ),
     ]
@@ -8189,7 +8249,20 @@ class PhasedOrdersWhyNotResponse(BaseModel):
             description="The player can do it now: `action` is legal.", title="Possible"
         ),
     ]
-    unit: Annotated[str, Field(title="Unit")]
+    step: Annotated[
+        int | None,
+        Field(
+            description="The order asked about (a step target): `violations` are validate's for `action` located at it, and `possible` says it is refused for nothing.",
+            title="Step",
+        ),
+    ] = None
+    unit: Annotated[
+        str | None,
+        Field(
+            description="The unit asked about; null for an order that names none (a commission).",
+            title="Unit",
+        ),
+    ]
     violations: Annotated[
         list[Violation],
         Field(
@@ -8604,7 +8677,7 @@ class RegionConquestViewRequest(BaseModel):
         extra="allow",
     )
     player: Annotated[
-        Player1 | None,
+        Player3 | None,
         Field(
             description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
             title="Player",
@@ -9369,6 +9442,50 @@ class AreaMovementValidateBatchResponse(BaseModel):
     outcomes: Annotated[list[AreaMovementOutcome], Field(title="Outcomes")]
 
 
+class AreaMovementWhyNotRequest(BaseModel):
+    """
+    A place (`player` and `area`) or a step of a movement plan (`plan` and
+    `step`): one of the two.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    area: Annotated[
+        Area2 | None, Field(description="The area the player asks about.", title="Area")
+    ] = None
+    plan: Annotated[
+        AreaMovementPlan | AreaMovementEndMovement | None,
+        Field(
+            description="The step target: a plan, as validate takes the action, whose step `step` the player asks about (instead of a place).",
+            title="Plan",
+        ),
+    ] = None
+    player: Annotated[
+        Player2 | None,
+        Field(
+            description="The player asking about `area` (a place target).",
+            title="Player",
+        ),
+    ] = None
+    signature: Annotated[
+        StateSignature | None,
+        Field(
+            description="The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES)."
+        ),
+    ] = None
+    state: Annotated[
+        AreaMovementState | AreaMovementStateByReference, Field(title="State")
+    ]
+    step: Annotated[
+        Step | None,
+        Field(
+            description="The 0-based index of the step asked about in `plan` (as in `at.step`).",
+            title="Step",
+        ),
+    ] = None
+
+
 class AreaMovementWhyNotResponse(BaseModel):
     model_config = ConfigDict(
         extra="allow",
@@ -9380,7 +9497,12 @@ class AreaMovementWhyNotResponse(BaseModel):
             title="Action",
         ),
     ] = None
-    area: Annotated[str, Field(title="Area")]
+    area: Annotated[
+        str | None,
+        Field(
+            description="The area asked about; null for a step target.", title="Area"
+        ),
+    ]
     changes: Annotated[
         list[WhyNotChange],
         Field(
@@ -9391,7 +9513,7 @@ class AreaMovementWhyNotResponse(BaseModel):
     land_steps: Annotated[
         int | None,
         Field(
-            description="Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.",
+            description="Land steps from the player's nearest unmoved tokens to the area (a step target: from the step's from_area to its to_area); null when no land path leads there.",
             title="Land Steps",
         ),
     ]
@@ -9402,6 +9524,13 @@ class AreaMovementWhyNotResponse(BaseModel):
             description="The player can do it now: `action` is legal.", title="Possible"
         ),
     ]
+    step: Annotated[
+        int | None,
+        Field(
+            description="The step asked about (a step target): `violations` are validate's for `action` located at it, and `possible` says the plan is legal up to it.",
+            title="Step",
+        ),
+    ] = None
     violations: Annotated[
         list[Violation],
         Field(
@@ -10443,7 +10572,7 @@ class TerritoryConquestViewRequest(BaseModel):
         extra="allow",
     )
     player: Annotated[
-        Player1 | None,
+        Player3 | None,
         Field(
             description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
             title="Player",
@@ -10863,7 +10992,7 @@ class HexManeuverViewRequest(BaseModel):
         extra="allow",
     )
     player: Annotated[
-        Player1 | None,
+        Player3 | None,
         Field(
             description="The player who looks (one of the state's); omitted: anybody who is not the service. The five rulesets keep nothing private to one player in a state, so every player sees the same view.",
             title="Player",

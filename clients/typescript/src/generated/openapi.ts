@@ -3082,15 +3082,30 @@ export interface components {
              */
             steps: number;
         };
-        /** AreaMovementWhyNotRequest */
+        /**
+         * AreaMovementWhyNotRequest
+         * @description A place (`player` and `area`) or a step of a movement plan (`plan` and
+         *     `step`): one of the two.
+         */
         AreaMovementWhyNotRequest: {
             /**
              * Area
              * @description The area the player asks about.
+             * @default null
              */
-            area: string;
-            /** Player */
-            player: string;
+            area?: string | null;
+            /**
+             * Plan
+             * @description The step target: a plan, as validate takes the action, whose step `step` the player asks about (instead of a place).
+             * @default null
+             */
+            plan?: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
+            /**
+             * Player
+             * @description The player asking about `area` (a place target).
+             * @default null
+             */
+            player?: string | null;
             /**
              * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
              * @default null
@@ -3098,6 +3113,12 @@ export interface components {
             signature?: components["schemas"]["StateSignature"] | null;
             /** State */
             state: components["schemas"]["AreaMovementState"] | components["schemas"]["AreaMovementStateByReference"];
+            /**
+             * Step
+             * @description The 0-based index of the step asked about in `plan` (as in `at.step`).
+             * @default null
+             */
+            step?: number | null;
         };
         /** AreaMovementWhyNotResponse */
         AreaMovementWhyNotResponse: {
@@ -3107,8 +3128,11 @@ export interface components {
              * @default null
              */
             action?: (components["schemas"]["AreaMovementPlan"] | components["schemas"]["AreaMovementEndMovement"]) | null;
-            /** Area */
-            area: string;
+            /**
+             * Area
+             * @description The area asked about; null for a step target.
+             */
+            area: string | null;
             /**
              * Changes
              * @description What would change the answer, where the rules make it computable.
@@ -3116,7 +3140,7 @@ export interface components {
             changes: components["schemas"]["WhyNotChange"][];
             /**
              * Land Steps
-             * @description Land steps from the player's nearest unmoved tokens to the area; null when no land path leads there.
+             * @description Land steps from the player's nearest unmoved tokens to the area (a step target: from the step's from_area to its to_area); null when no land path leads there.
              */
             land_steps: number | null;
             /** Player */
@@ -3126,6 +3150,12 @@ export interface components {
              * @description The player can do it now: `action` is legal.
              */
             possible: boolean;
+            /**
+             * Step
+             * @description The step asked about (a step target): `violations` are validate's for `action` located at it, and `possible` says the plan is legal up to it.
+             * @default null
+             */
+            step?: number | null;
             /**
              * Violations
              * @description Why not: the violations validate gives for `action`, in its order.
@@ -7097,10 +7127,23 @@ export interface components {
             /** Subphase */
             subphase: string;
         };
-        /** PhasedOrdersWhyNotRequest */
+        /**
+         * PhasedOrdersWhyNotRequest
+         * @description A place (`unit` and `hex`) or an order of a player's orders (`plan` and
+         *     `step`): one of the two.
+         */
         PhasedOrdersWhyNotRequest: {
-            /** @description The hex the player asks about. */
-            hex: components["schemas"]["Axial"];
+            /**
+             * @description The hex the player asks about.
+             * @default null
+             */
+            hex?: components["schemas"]["Axial"] | null;
+            /**
+             * Plan
+             * @description The step target: a plan, as validate takes the action, whose step `step` the player asks about (instead of a place). Its steps are its orders.
+             * @default null
+             */
+            plan?: (components["schemas"]["PhasedOrdersResolve"] | components["schemas"]["PhasedOrdersSubmit"]) | null;
             /**
              * @description The state's signature, as the answer that gave the state had it (ARBITER_STATE_KEYS): checked whenever it is sent, required when the service requires signed states (ARBITER_REQUIRE_SIGNED_STATES).
              * @default null
@@ -7108,8 +7151,18 @@ export interface components {
             signature?: components["schemas"]["StateSignature"] | null;
             /** State */
             state: components["schemas"]["PhasedOrdersState"] | components["schemas"]["PhasedOrdersStateByReference"];
-            /** Unit */
-            unit: string;
+            /**
+             * Step
+             * @description The 0-based index of the step asked about in `plan` (as in `at.step`).
+             * @default null
+             */
+            step?: number | null;
+            /**
+             * Unit
+             * @description The unit asked about (a place target).
+             * @default null
+             */
+            unit?: string | null;
         };
         /** PhasedOrdersWhyNotResponse */
         PhasedOrdersWhyNotResponse: {
@@ -7124,15 +7177,16 @@ export interface components {
              * @description What would change the answer, where the rules make it computable.
              */
             changes: components["schemas"]["WhyNotChange"][];
-            hex: components["schemas"]["Axial"];
+            /** @description The hex asked about; null for a step target. */
+            hex: components["schemas"]["Axial"] | null;
             /**
              * Move
-             * @description The unit's move: the most hexes a move order enters.
+             * @description The unit's move: the most hexes a move order enters; null when no unit is asked about.
              */
-            move: number;
+            move: number | null;
             /**
              * Path
-             * @description The path judged (the fewest hexes of the map), the unit's hex excluded.
+             * @description The path judged (the fewest hexes of the map, or the order's own path), the unit's hex excluded.
              */
             path: components["schemas"]["Axial"][];
             /**
@@ -7140,8 +7194,17 @@ export interface components {
              * @description The player can do it now: `action` is legal.
              */
             possible: boolean;
-            /** Unit */
-            unit: string;
+            /**
+             * Step
+             * @description The order asked about (a step target): `violations` are validate's for `action` located at it, and `possible` says it is refused for nothing.
+             * @default null
+             */
+            step?: number | null;
+            /**
+             * Unit
+             * @description The unit asked about; null for an order that names none (a commission).
+             */
+            unit: string | null;
             /**
              * Violations
              * @description Why not: the violations validate gives for `action`, in its order.

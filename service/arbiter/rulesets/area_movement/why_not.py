@@ -14,19 +14,47 @@ from pydantic import Field
 
 from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.outcome import Violation
+from arbiter.engine.why_not import (
+    ACTION_FIELD,
+    PLAN_FIELD,
+    STEP_FIELD,
+    WhyNotAnswer,
+    WhyNotChange,
+    change,
+    judged,
+    judged_step,
+    one_target,
+    step_changes,
+    step_possible,
+)
 from arbiter.engine.wire import Frozen
 
 from .board import Board, compile_board
-from .judge import judge
-from .models import AreaId, AreaMovementAction, AreaMovementAnyAction, AreaMovementState, PlayerId
+from .judge import judge, plan_steps
+from .models import (
+    AreaId,
+    AreaMovementAction,
+    AreaMovementAnyAction,
+    AreaMovementMoveTokens,
+    AreaMovementState,
+    PlayerId,
+)
 from .reach import unmoved, water_reach
 
 
 class AreaMovementWhyNotRequest(Frozen):
+    """A place (``player`` and ``area``) or a step of a movement plan (``plan`` and
+    ``step``): one of the two."""
+
     state: AreaMovementState
-    player: PlayerId
-    area: AreaId = Field(description="The area the player asks about.")
+    player: PlayerId | None = Field(default=None, description="The player asking about "
+                                    "``area`` (a place target).")
+    area: AreaId | None = Field(default=None, description="The area the player asks about.")
+    # A tagged union, as validate's action: GraphQL takes it as a one-of input.
+    plan: Annotated[AreaMovementAnyAction, Field(discriminator="type")] | None = Field(
+        default=None, description=PLAN_FIELD)
+    step: int | None = Field(default=None, ge=0, description=STEP_FIELD)
 
 
 class AreaMovementWhyNotResponse(WhyNotAnswer):
@@ -34,9 +62,14 @@ class AreaMovementWhyNotResponse(WhyNotAnswer):
     action: Annotated[AreaMovementAnyAction, Field(discriminator="type")] | None = Field(
         default=None, description=ACTION_FIELD)
     player: str
-    area: str
+    area: str | None = Field(description="The area asked about; null for a step target.")
+    step: int | None = Field(default=None, description="The step asked about (a step "
+                             "target): ``violations`` are validate's for ``action`` located "
+                             "at it, and ``possible`` says the plan is legal up to it.")
     land_steps: int | None = Field(description="Land steps from the player's nearest unmoved "
-                                   "tokens to the area; null when no land path leads there.")
+                                   "tokens to the area (a step target: from the step's "
+                                   "from_area to its to_area); null when no land path leads "
+                                   "there.")
 
 
 def _land_steps(board: Board, starts: list[str], target: str) -> tuple[int, str] | None:
@@ -76,8 +109,52 @@ def _voyages(board: Board, player: str, target: str, ready: dict[str, int]
     return changes, step
 
 
+def _step_changes(board: Board, violations: list[Violation]) -> list[WhyNotChange]:
+    """What would change a step's violations: the tokens short in an area, the land steps
+    between areas that are not adjacent."""
+    changes = []
+    for v in violations:
+        p = v.params
+        if v.code == "not_enough_tokens":
+            changes.append(change("tokens_short", f"{p['count'] - p['held']} more token(s) "
+                                  f"in {p['area']} at this step", area=p["area"],
+                                  tokens=p["count"] - p["held"]))
+        elif v.code in ("token_already_moved", "land_and_ship"):
+            changes.append(change("unmoved_tokens_short", f"{p['count'] - p['unmoved']} more "
+                                  f"unmoved token(s) in {p['area']} at this step",
+                                  area=p["area"], tokens=p["count"] - p["unmoved"]))
+        elif v.code == "not_adjacent_by_land":
+            way = _land_steps(board, [p["from_area"]], p["to_area"])
+            changes.append(change(
+                "land_steps", f"{p['to_area']} is {way[0]} land steps from {p['from_area']}"
+                if way else f"no land path leads from {p['from_area']} to {p['to_area']}",
+                from_area=p["from_area"], to_area=p["to_area"],
+                steps=way[0] if way else None))
+    return changes
+
+
+def _why_not_step(board: Board, plan: AreaMovementAnyAction, step: int
+                  ) -> AreaMovementWhyNotResponse:
+    steps = plan_steps(plan)
+    at_step, violations = judged_step(judge, board, plan, step, len(steps))
+    asked = steps[step]
+    way = (_land_steps(board, [asked.from_area], asked.to_area)
+           if isinstance(asked, AreaMovementMoveTokens) and board.is_land(asked.from_area)
+           else None)
+    return AreaMovementWhyNotResponse(
+        possible=step_possible(violations, step), action=plan, violations=at_step,
+        changes=[*step_changes(violations, step), *_step_changes(board, at_step)],
+        player=plan.player, area=None, step=step,
+        land_steps=way[0] if way is not None else None)
+
+
 def run_why_not(request: AreaMovementWhyNotRequest) -> AreaMovementWhyNotResponse:
+    one_target(request.plan, request.step,
+               {"player": request.player, "area": request.area})
     board = compile_board(request.state)
+    if request.plan is not None and request.step is not None:
+        return _why_not_step(board, request.plan, request.step)
+    assert request.player is not None and request.area is not None  # one_target
     problems = Problems()
     if request.player not in board.players:
         problems.add(pointer("player"), f"unknown player {request.player}")
