@@ -44,13 +44,8 @@ def timed(call: Callable[[], httpx.Response]) -> tuple[httpx.Response, float]:
     return response, time.perf_counter() - started
 
 
-BUDGET = 3.0  # seconds: ARBITER_COMPUTE_BUDGET_MS below
-
-
-def beside_two_long_operations() -> tuple[float, list[float]]:
-    """``{ __typename }``'s median time on a quiet server, then its times while two
-    clients loop a listing that runs to the budget (each checked to)."""
-    env = {"ARBITER_COMPUTE_THREADS": "2", "ARBITER_COMPUTE_BUDGET_MS": str(int(BUDGET * 1000)),
+def test_a_cheap_operation_does_not_wait_for_long_ones() -> None:
+    env = {"ARBITER_COMPUTE_THREADS": "2", "ARBITER_COMPUTE_BUDGET_MS": "3000",
            "ARBITER_CACHE_SIZE": "0"}
     listing = orjson.dumps({"query": LISTING, "variables": {"s": ferry_board(30, 0)}})
     with serving(env) as server, httpx.Client(base_url=server.base, timeout=60) as http:
@@ -84,20 +79,6 @@ def beside_two_long_operations() -> tuple[float, list[float]]:
           f"median {statistics.median(busy) * 1000:.0f} ms; quiet {quiet * 1000:.1f} ms")
     limits = {e["extensions"]["limit"] for a in answers for e in a.get("errors", [])}
     assert limits == {"ARBITER_COMPUTE_BUDGET_MS"}, answers[:2]  # they did run to the budget
-    return quiet, busy
-
-
-def test_a_cheap_operation_does_not_wait_for_long_ones() -> None:
-    _, busy = beside_two_long_operations()
-    # Waiting for a compute thread is waiting for a listing to reach its 3 s budget (it
-    # waited for both, 9.6 s), so five operations 0.2 s apart would see waits up to 3 s:
-    # half a second is a bound a loaded machine keeps for an operation that judges nothing.
-    assert max(busy) < 0.5, busy
-
-
-@pytest.mark.timing
-def test_a_cheap_operation_answers_as_on_a_quiet_server_beside_long_ones() -> None:
-    quiet, busy = beside_two_long_operations()
     assert max(busy) < 40 * quiet, (busy, quiet)
 
 
