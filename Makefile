@@ -6,6 +6,8 @@
 #   make test        the test and dev tools too, then the whole suite
 #   make test-fast   the engine, the rulesets and their golden cases alone (no server)
 #   make docs        the documentation site, from docs/ into site/ (served at /guide/)
+#   make check-timing    the timing suite: the wall-clock bounds `make test` leaves out
+#   make check-loaded    the hardening tests while stress-ng keeps four CPU hogs busy
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +18,7 @@ INSTALL := $(BIN)/python -m pip install --quiet --constraint $(LOCK)
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: client-python run test assets ts-toolchain test-fast source-check bench bench-quick schema schema-check docs docs-check \
+.PHONY: client-python run test check-timing check-loaded assets ts-toolchain test-fast source-check bench bench-quick schema schema-check docs docs-check \
 	conformance conformance-check lint fuzz load lock clean
 
 $(BIN)/python:
@@ -122,6 +124,22 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(TEST_STAMP)
 	ARBITER_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -p no:cacheprovider \
 		tests/hardening/test_schemathesis.py
+
+# The timing suite: the tests marked `timing` bound how long something took by the wall
+# clock (a probe beside hostile work, a budget kept within a tenth), which a busy machine
+# breaks without the code being wrong, so `make test` leaves them out (tests/conftest.py).
+# Run them alone, on a machine doing nothing else (docs/testing.md).
+check-timing: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider --timing -m timing tests
+
+# The hardening tests on a machine kept busy by four CPU hogs (stress-ng, from apt): every
+# one of them must hold however loaded the machine is (the wall-clock bounds are the
+# timing suite's).
+check-loaded: $(TEST_STAMP)
+	@command -v stress-ng >/dev/null || { echo "stress-ng not found (apt-get install stress-ng)"; exit 2; }
+	stress-ng --cpu 4 --timeout 3600s --quiet & hogs=$$!; \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/hardening; status=$$?; \
+	kill $$hogs; wait $$hogs 2>/dev/null; exit $$status
 
 # The 30 s load test, with Redis up and with a private redis-server killed halfway.
 load: $(TEST_STAMP)

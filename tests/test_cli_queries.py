@@ -84,6 +84,25 @@ def test_each_example_is_answered_as_the_query_answers_it(
     assert main([name, ruleset.id, str(state), "--params", str(params), "--pretty"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("{\n  ") and json.loads(out) == expected
+    assert main([name, ruleset.id, str(state), "--params", str(params), "--format",
+                 "text"]) == 0
+    assert_text_of(capsys.readouterr().out, expected)
+
+
+def assert_text_of(out: str, answer: dict[str, Any]) -> None:
+    """``out`` is the text format of ``answer``: not JSON, a line per field with anything
+    in it (nested fields indented under theirs), each scalar's value on its line."""
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(out)
+    top = [line for line in out.splitlines() if not line.startswith(" ")]
+    shown = [key for key, value in answer.items() if value not in (None, [], {})]
+    assert [line.split(":")[0] for line in top] == shown, out
+    for key in shown:
+        value = answer[key]
+        if isinstance(value, bool):
+            assert f"{key}: {str(value).lower()}" in top, (key, out)
+        elif isinstance(value, str | int | float):
+            assert f"{key}: {value}" in top, (key, out)
 
 
 def hex_files(tmp_path: Path) -> str:
@@ -111,13 +130,20 @@ def test_problems_name_the_option_or_the_params_file(
     state = hex_files(tmp_path)
     assert main(["reachable", "hex_maneuver", state, "--format", "text"]) == 2
     assert capsys.readouterr().err.splitlines()[1:] == ["--army: Field required"]
+    # A field of another ruleset's request: not an option of the ruleset named (only its
+    # models are built), so a usage error naming it.
     assert main(["reachable", "hex_maneuver", state, "--army", "red-1", "--player", "red"]) == 2
+    assert "unrecognized arguments: --player red" in capsys.readouterr().err
+    # Given in the params file, it reaches the model, which refuses it by pointer.
+    params = tmp_path / "params.json"
+    params.write_text(json.dumps({"player": "red"}))
+    assert main(["reachable", "hex_maneuver", state, "--army", "red-1", "--params",
+                 str(params)]) == 2
     errors = json.loads(capsys.readouterr().err)["errors"]
-    assert [(e["pointer"], e["source"]) for e in errors] == [("/player", "--player")]
+    assert [(e["pointer"], e["source"]) for e in errors] == [("/player", str(params))]
     assert main(["reachable", "hex_maneuver", state, "--army", "ghost", "--format",
                  "text"]) == 2
     assert capsys.readouterr().err.splitlines()[1:] == ["--army: unknown army ghost"]
-    params = tmp_path / "params.json"
     params.write_text(json.dumps({"army": "red-1", "units": {"archers": "two"}}))
     assert main(["reachable", "hex_maneuver", state, "--params", str(params)]) == 2
     error = json.loads(capsys.readouterr().err)["errors"][0]

@@ -27,6 +27,7 @@ import pytest
 
 from arbiter.rulesets.hex_maneuver.examples import EXAMPLE_STATE
 from hardening.test_bounded import ferry_board
+from hardening.test_held_connections import in_flight
 from support import serving
 
 pytestmark = pytest.mark.server
@@ -111,7 +112,13 @@ def test_a_third_judging_waits_for_a_compute_thread() -> None:
         listings = [threading.Thread(target=list_all) for _ in range(2)]
         for thread in listings:
             thread.start()
-        time.sleep(0.5)  # not a measurement: both listings are being judged
+        # Both listings admitted (the scrape is the third request in flight), then a
+        # moment to be judged: a fixed wait alone let a loaded machine's GraphQL operation
+        # take a compute thread before they did.
+        deadline = time.perf_counter() + 30
+        while in_flight(server.base) < 3 and time.perf_counter() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)  # not a measurement
         response, waited = timed(lambda: http.post("/graphql", json=judging))
         done = time.perf_counter()
         for thread in listings:

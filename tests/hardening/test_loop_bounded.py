@@ -68,13 +68,16 @@ def probe_median(base: str, seconds: float) -> float:
     return statistics.median(latencies)
 
 
-def test_a_long_plan_in_a_small_body_does_not_hold_the_loop(http: httpx.Client) -> None:
+def beside_a_looping_plan(http: httpx.Client, quiet_seconds: float,
+                          busy_seconds: float) -> tuple[float, float, int]:
+    """A client loops a legal 480-step plan (in under 32 KiB) while /healthz is polled:
+    the median probe of a quiet spell, the median beside the loop, the plans judged."""
     body = long_plan(480)
     assert len(body) <= 32 << 10
     answer = http.post("/v1/rulesets/area_movement/validate", content=body, headers=JSON)
     assert answer.status_code == 200 and answer.json()["legal"] is True, answer.text[:300]
     base = str(http.base_url)
-    quiet = probe_median(base, 1.5)
+    quiet = probe_median(base, quiet_seconds)
     stop = threading.Event()
     sent = [0]
 
@@ -88,12 +91,25 @@ def test_a_long_plan_in_a_small_body_does_not_hold_the_loop(http: httpx.Client) 
     looping = threading.Thread(target=loop)
     looping.start()
     try:
-        busy = probe_median(base, 3.0)
+        busy = probe_median(base, busy_seconds)
     finally:
         stop.set()
         looping.join()
     print(f"\n/healthz median beside a client looping a 480-step plan: {busy * 1000:.1f} ms "
           f"(quiet {quiet * 1000:.1f} ms; {sent[0]} plans judged)")
+    return quiet, busy, sent[0]
+
+
+def test_a_long_plan_in_a_small_body_is_judged_beside_probes(http: httpx.Client) -> None:
+    # Each probe answered 200 (probe_median) while plans were judged; how much slower
+    # than on the quiet server is the timing suite's.
+    _, _, judged = beside_a_looping_plan(http, 0.2, 1.5)
+    assert judged >= 1
+
+
+@pytest.mark.timing
+def test_a_long_plan_in_a_small_body_does_not_hold_the_loop(http: httpx.Client) -> None:
+    quiet, busy, _ = beside_a_looping_plan(http, 1.5, 3.0)
     assert busy < 4 * quiet, (busy, quiet)
 
 
@@ -114,8 +130,21 @@ def region_graph(regions: int, degree: int) -> dict[str, Any]:
             "players": [{"id": "orcs", "hand": 10}], "turn": {"player": "orcs"}}
 
 
+RENDER_BUDGET_MS = 500
+
+
+@pytest.fixture(scope="module")
+def render_http() -> Iterator[httpx.Client]:
+    """A budget the largest graph a picture lays out (600 regions: 1.3 s on a quiet
+    machine, past the 2 s budget of ``http`` only on a loaded one) always runs past."""
+    env = {"ARBITER_CACHE_SIZE": "0", "ARBITER_COMPUTE_BUDGET_MS": str(RENDER_BUDGET_MS)}
+    with serve(env) as base, httpx.Client(base_url=base, timeout=60) as client:
+        yield client
+
+
 def test_a_render_refused_for_the_budget_is_refused_at_once_when_asked_again(
-        http: httpx.Client) -> None:
+        render_http: httpx.Client) -> None:
+    http = render_http
     body = orjson.dumps({"state": region_graph(600, 8)})
     url = "/v1/rulesets/region_conquest/render"
     times, answers = [], []
@@ -128,8 +157,10 @@ def test_a_render_refused_for_the_budget_is_refused_at_once_when_asked_again(
     for answer in answers:
         assert answer.status_code == 422, answer.text[:300]
         assert answer.json()["limit"] == "ARBITER_COMPUTE_BUDGET_MS"
-    assert times[0] >= BUDGET_MS / 1000  # the first one took the budget
-    assert max(times[1:]) < times[0] / 10, times  # the others did not
+    assert times[0] >= RENDER_BUDGET_MS / 1000  # the first one took the budget
+    # The others did not: laid out again, each would take the budget too (a bound no load
+    # breaks; they take a few milliseconds on a quiet machine).
+    assert max(times[1:]) < RENDER_BUDGET_MS / 1000, times
     # Another question is judged as before.
     small = orjson.dumps({"state": region_graph(20, 2)})
     assert http.post(url, content=small, headers=JSON).status_code == 200

@@ -7,7 +7,8 @@ the default limits allow (answers near ``ARBITER_MAX_ANSWER_BYTES``, legal-actio
 largest ``limit`` until the budget stops it, a body of most of ``ARBITER_MAX_BODY_BYTES``),
 with /healthz polled from another connection meanwhile. The bar is the issue's 100 ms,
 plus the slowest probe of a quiet spell of this same run (what the machine itself adds:
-the tests share a loaded machine).
+the tests share a loaded machine); it is checked by the timing suite (the tests marked
+``timing``, `make check-timing`), as four CPU hogs beside the server break it.
 """
 
 from __future__ import annotations
@@ -84,6 +85,24 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", list(CASES))
+def test_healthz_answers_during_the_largest_requests(
+        largest: tuple[httpx.Client, float], case: str) -> None:
+    """Each largest request answered as it should be while /healthz, polled at least five
+    times meanwhile, answers 200 every time (Probes); within 100 ms is the timing suite's."""
+    http, _ = largest
+    route, make, status = CASES[case]
+    body = orjson.dumps(make())
+    with polled(str(http.base_url)):
+        response = http.post(f"{URL}/{route}", content=body, headers=JSON)
+    assert response.status_code == status, response.text[:300]
+    if status == 200:
+        assert len(response.content) > 500_000, len(response.content)
+    else:
+        assert response.json()["limit"] == "ARBITER_COMPUTE_BUDGET_MS"
+
+
+@pytest.mark.timing
+@pytest.mark.parametrize("case", list(CASES))
 def test_healthz_answers_within_100_ms_during_the_largest_requests(
         largest: tuple[httpx.Client, float], case: str) -> None:
     http, quiet = largest
@@ -105,14 +124,28 @@ def test_healthz_answers_within_100_ms_during_the_largest_requests(
     assert min(s[-1] for s in seen) < BAR + quiet, (case, quiet, seen)
 
 
+def large_graphql_answer() -> bytes:
+    query = ("query($s: HexManeuverState!) { hexManeuver(state: $s) { reachable(army: "
+             '"a0") { destinations { hex { q r } cost path { q r } } } } }')
+    return orjson.dumps({"query": query, "variables": {"s": ferry_board(30, 20)}})
+
+
 def test_healthz_answers_while_graphql_completes_a_large_answer(
+        roomy: tuple[httpx.Client, float]) -> None:
+    http, _ = roomy
+    with polled(str(http.base_url)):  # each probe answered 200
+        answer = http.post("/graphql", content=large_graphql_answer(), headers=JSON).json()
+    assert "errors" not in answer, str(answer)[:300]
+    assert len(answer["data"]["hexManeuver"]["reachable"]["destinations"]) > 1000
+
+
+@pytest.mark.timing
+def test_healthz_answers_within_100_ms_while_graphql_completes_a_large_answer(
         roomy: tuple[httpx.Client, float]) -> None:
     """graphql-core completes an answer's fields in Python (a 355 KB reachable with every
     path selected held the service's loop 1.9 s): that runs on GraphQL's own loop now."""
     http, quiet = roomy
-    query = ("query($s: HexManeuverState!) { hexManeuver(state: $s) { reachable(army: "
-             '"a0") { destinations { hex { q r } cost path { q r } } } } }')
-    body = orjson.dumps({"query": query, "variables": {"s": ferry_board(30, 20)}})
+    body = large_graphql_answer()
     seen = []
     for _ in range(2):  # asked again once: one stall of a shared machine is not the loop's
         with polled(str(http.base_url)) as probes:

@@ -212,8 +212,13 @@ def reachable_operation(aliases: int) -> str:
     return f"query($s: HexManeuverState!) {{ hexManeuver(state: $s) {{ {fields} }} }}"
 
 
-def test_aliases_of_a_cached_answer_keep_the_probes_answering(cached_worker: Worker) -> None:
-    worker = cached_worker
+Seen = tuple[float, list[float], list[float], list[float], list[float]]
+
+
+def aliases_of_cached_answers(worker: Worker) -> Seen:
+    """Two 2.3 MB reachable answers, each computed, then read back from the cache under 1,
+    2 and 3 aliases (the answers checked): the slowest probe of a quiet spell, those while
+    each was computed and read back, and the worker's peak memory added by each."""
     with Probes(worker.base) as quiet:
         pass
     computed, cached, computed_cost, cached_cost = [], [], [], []
@@ -237,8 +242,19 @@ def test_aliases_of_a_cached_answer_keep_the_probes_answering(cached_worker: Wor
             else:  # two copies are over ARBITER_MAX_ANSWER_BYTES (4 MiB)
                 limits = {e["extensions"].get("limit") for e in again["errors"]}
                 assert limits == {"ARBITER_MAX_ANSWER_BYTES"}, again["errors"]
-    # Main: computing it held the probes 0.1-0.3 s, reading it back 0.6-2.0 s.
-    assert min(cached) < 1.5 * min(computed) + quiet.slowest, (cached, computed)
-    assert sorted(cached)[len(cached) // 2] < 2 * max(computed) + quiet.slowest, (
-        cached, computed)
+    return quiet.slowest, computed, cached, computed_cost, cached_cost
+
+
+def test_aliases_of_a_cached_answer_cost_no_more_than_computing_it(
+        cached_worker: Worker) -> None:
+    # Each probe answered 200 meanwhile (Probes); how fast is the timing suite's.
+    _, _, _, computed_cost, cached_cost = aliases_of_cached_answers(cached_worker)
     assert max(cached_cost) < 1.5 * max(computed_cost) + 16, (cached_cost, computed_cost)
+
+
+@pytest.mark.timing
+def test_aliases_of_a_cached_answer_keep_the_probes_answering(cached_worker: Worker) -> None:
+    quiet, computed, cached, _, _ = aliases_of_cached_answers(cached_worker)
+    # Main: computing it held the probes 0.1-0.3 s, reading it back 0.6-2.0 s.
+    assert min(cached) < 1.5 * min(computed) + quiet, (cached, computed)
+    assert sorted(cached)[len(cached) // 2] < 2 * max(computed) + quiet, (cached, computed)

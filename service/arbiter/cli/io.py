@@ -173,10 +173,20 @@ def add_output_options(parser: argparse.ArgumentParser, text: str,
                             help="indent the JSON (answer and problem document)")
 
 
+# What --format text writes of an answer (a query's, new-game's): see cli.text.
+ANSWER_AS_TEXT = "the answer as 'field: value' lines, nested fields indented (empty ones left out)"
+
+
 def write_answer(answer: bytes, args: argparse.Namespace) -> None:
-    """The answer's JSON on standard output, as REST writes it; indented with
-    ``--pretty`` or in text format (a query's answer has no shorter summary)."""
-    if args.pretty or args.format == "text":
+    """The answer on standard output: its JSON as REST writes it (indented with
+    ``--pretty``), or in text format its fields as lines (``cli.text``)."""
+    if args.format == "text":
+        from arbiter.cli.text import text
+
+        sys.stdout.write(text(orjson.loads(answer)))
+        sys.stdout.flush()
+        return
+    if args.pretty:
         answer = orjson.dumps(orjson.loads(answer), option=orjson.OPT_INDENT_2)
     sys.stdout.buffer.write(answer + b"\n")
     sys.stdout.flush()

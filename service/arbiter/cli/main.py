@@ -20,10 +20,12 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbiter import __version__
-from arbiter.engine.registry import Registry
-from arbiter.settings import Settings, SettingsError
+
+if TYPE_CHECKING:  # imported where used: a light command loads no engine (start-up time)
+    from arbiter.engine.registry import Registry
 
 # What a flag of `arbiter serve` overrides.
 FLAGS = {"host": "ARBITER_HOST", "port": "ARBITER_PORT", "workers": "ARBITER_WORKERS"}
@@ -60,6 +62,8 @@ def _serve(args: argparse.Namespace) -> int:
         value = getattr(args, flag)
         if value is not None:
             os.environ[name] = str(value)
+    from arbiter.settings import Settings, SettingsError
+
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -113,14 +117,46 @@ def _export_conformance(args: argparse.Namespace) -> int:
     return 0
 
 
-def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
+# The service's own commands, which read no ruleset: given one, the rulesets are not loaded.
+SERVICE_COMMANDS = frozenset({"serve", "export-schema", "export-docs", "export-conformance",
+                              "conformance"})
+
+
+def command_of(argv: list[str]) -> str:
+    """The command ``argv`` names ('' for none: ``--help``, ``--version``, nothing)."""
+    return next((arg for arg in argv if not arg.startswith("-")), "")
+
+
+def answering(argv: list[str]) -> Registry | None:
+    """For ``arbiter COMMAND RULESET ...``, a registry of that one ruleset when it answers
+    COMMAND (the others' models are not built: start-up time); else None, and all are
+    loaded (so a usage error names every choice, as with the whole registry)."""
+    if len(argv) < 2 or argv[0].startswith("-") or argv[0] in SERVICE_COMMANDS:
+        return None
+    from arbiter.rulesets import builtin_registry, names
+
+    if argv[1] not in names():
+        return None
+    registry = builtin_registry(argv[1])
+    ruleset = registry.get(argv[1])
+    assert ruleset is not None
+    return registry if argv[0] in {"check", "new-game", *ruleset.queries} else None
+
+
+def parser(registry: Registry | None = None,
+           command: str | None = None) -> argparse.ArgumentParser:
     """The ``arbiter`` command line: the service's commands, and the table's (``check``,
     ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
-    built-in rulesets by default)."""
-    from arbiter.cli import check, conformance, new_game, queries, render
-    from arbiter.rulesets import builtin_registry
+    built-in rulesets by default).
 
-    registry = builtin_registry() if registry is None else registry
+    Start-up is most of a command's time at the table, so with ``command`` given (what
+    ``main`` parses) only that command gets its options: a query's come from its request
+    models' JSON Schemas, and a service command loads no ruleset at all."""
+    table = command not in SERVICE_COMMANDS
+    if registry is None and table:
+        from arbiter.rulesets import builtin_registry
+
+        registry = builtin_registry()
     top = argparse.ArgumentParser(
         prog="arbiter", description="Rules-as-a-service for board games: the HTTP service, "
         "and the same answers at the table from JSON files ('arbiter COMMAND --help').")
@@ -135,10 +171,15 @@ def parser(registry: Registry | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--port", help="the port to listen on; overrides ARBITER_PORT")
     serve.add_argument("--workers", help="worker processes; overrides ARBITER_WORKERS")
     serve.set_defaults(run=_serve)
-    check.add_command(sub, registry)
-    new_game.add_command(sub, registry)
-    queries.add_commands(sub, registry)
-    render.add_command(sub, registry)
+    if registry is not None and table:
+        from arbiter.cli import check, new_game, queries, render
+
+        check.add_command(sub, registry)
+        new_game.add_command(sub, registry)
+        queries.add_commands(sub, registry, detailed=command)
+        render.add_command(sub, registry)
+    from arbiter.cli import conformance  # the standard library alone: any engine's suite
+
     conformance.add_command(sub)
     export = sub.add_parser("export-schema", help="write schema/ (OpenAPI, GraphQL SDL, "
                             "JSON Schemas)")
@@ -188,7 +229,14 @@ def modern(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None, registry: Registry | None = None) -> int:
     args_given = sys.argv[1:] if argv is None else argv
     try:
-        args = parser(registry).parse_args(modern(list(args_given)))
+        argv = modern(list(args_given))
+        command = command_of(argv)
+        if not command and "-h" not in argv and "--help" not in argv:
+            command = "serve"  # --version, or no command: the rulesets are not listed
+        if registry is None and command == command_of(argv) and "-h" not in argv \
+                and "--help" not in argv:  # help lists every ruleset a command takes
+            registry = answering(argv)
+        args = parser(registry, command).parse_args(argv)
     except SystemExit as exc:
         # --help, --version, or a usage error (argparse says which on standard error).
         return exc.code if isinstance(exc.code, int) else 2

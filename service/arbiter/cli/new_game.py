@@ -30,7 +30,7 @@ def add_command(sub: Any, registry: Registry) -> None:
                          help=f"the rules of the game: {', '.join(registry.ids())}")
     command.add_argument("state", metavar="STATE",
                          help="the setup's JSON file ('-': standard input)")
-    cli_io.add_output_options(command, "the answer indented")
+    cli_io.add_output_options(command, cli_io.ANSWER_AS_TEXT)
     command.set_defaults(run=partial(run, registry))
 
 

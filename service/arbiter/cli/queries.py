@@ -122,12 +122,21 @@ def options(name: str, answering: Sequence[AnyRuleset]) -> dict[str, Option]:
     return found
 
 
-def add_commands(sub: Any, registry: Registry) -> None:
-    """A subcommand per query name any ruleset in ``registry`` answers."""
+def add_commands(sub: Any, registry: Registry, detailed: str | None = None) -> None:
+    """A subcommand per query name any ruleset in ``registry`` answers; with ``detailed``
+    given, only that one with its options (the command being run: the others are listed
+    by ``arbiter --help``, and their options, read from JSON Schemas, cost start-up)."""
     names = sorted({n for r in registry for n in r.queries} - OWN_COMMANDS)
     for name in names:
         answering = [r for r in registry if name in r.queries]
-        _add_command(sub, registry, name, answering)
+        if detailed is None or detailed == name:
+            _add_command(sub, registry, name, answering)
+        else:
+            sub.add_parser(name, help=_help(name, answering))
+
+
+def _help(name: str, answering: Sequence[AnyRuleset]) -> str:
+    return f"ask {name} of a state ({', '.join(r.id for r in answering)})"
 
 
 def _add_command(sub: Any, registry: Registry, name: str,
@@ -136,7 +145,7 @@ def _add_command(sub: Any, registry: Registry, name: str,
     described = "\n\n".join(textwrap.fill(f"{r.id}: {r.queries[name].summary}", 78)
                               for r in answering)
     parser = sub.add_parser(
-        name, help=f"ask {name} of a state ({', '.join(ids)})",
+        name, help=_help(name, answering),
         description=textwrap.fill(f"Ask {name} of STATE, in-process (no server), as POST "
                                   f"/v1/rulesets/RULESET/{name} answers it.", 78)
         + f"\n\n{described}",
@@ -155,7 +164,7 @@ def _add_command(sub: Any, registry: Registry, name: str,
                         help="a JSON file ('-': standard input) of one object with the "
                         "request's other fields, as in the REST body; an option given "
                         "beside it wins")
-    cli_io.add_output_options(parser, "the answer indented")
+    cli_io.add_output_options(parser, cli_io.ANSWER_AS_TEXT)
     parser.set_defaults(run=partial(run, registry, name, fields))
 
 

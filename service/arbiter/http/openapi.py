@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
@@ -449,13 +450,31 @@ def _refs(schema: Any) -> list[str]:
     return []
 
 
+# The models' JSON Schemas are most of the document's cost (about half a second of CPU
+# for the built-in rulesets) and depend on the rulesets alone: built once per process for
+# the same rulesets, which every app of a process serves (each test's app, export-schema).
+_SCHEMAS: dict[tuple[int, ...], tuple[tuple[AnyRuleset, ...], Any, bytes]] = {}
+
+
+def _model_schemas(registry: Registry) -> tuple[Any, dict[str, Any]]:
+    """pydantic's refs and schemas of the registry's models; the schemas a fresh copy
+    (the document edits them)."""
+    rulesets = tuple(registry)
+    key = tuple(id(ruleset) for ruleset in rulesets)  # the rulesets kept alive below
+    if key not in _SCHEMAS:
+        refs, schemas = models_json_schema(_models(registry),
+                                           ref_template="#/components/schemas/{model}")
+        _SCHEMAS[key] = (rulesets, refs, orjson.dumps(schemas))
+    _, refs, written = _SCHEMAS[key]
+    return refs, orjson.loads(written)
+
+
 def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
                   rate_limited: bool = False, max_batch: int = 200) -> dict[str, Any]:
     """The document; ``api_keys`` and ``rate_limited`` describe a deployment that has them
     on, ``max_batch`` its ARBITER_MAX_BATCH (the committed schema/openapi.json has the
     default settings)."""
-    refs, schemas = models_json_schema(_models(registry),
-                                       ref_template="#/components/schemas/{model}")
+    refs, schemas = _model_schemas(registry)
     components = dict(schemas.get("$defs", {}))
     components["Problem"] = PROBLEM_SCHEMA
     for ruleset in registry:
@@ -467,7 +486,7 @@ def build_openapi(registry: Registry, version: str, *, api_keys: bool = False,
         batch["properties"]["actions"]["maxItems"] = min(max_batch, MAX_BATCH_SCHEMA)
 
     def ref(model: type[BaseModel], mode: str) -> str:
-        return str(refs[(model, mode)]["$ref"])  # type: ignore[index]  # pydantic types it loosely
+        return str(refs[(model, mode)]["$ref"])
 
     guarded = _guarded(api_keys, rate_limited)
     answers = {**TRANSPORT, "404": BODY_ERRORS["404"], **guarded}
