@@ -83,5 +83,6 @@ def test_the_tests_read_nothing_beside_the_checkout() -> None:
 
 def test_a_test_run_leaves_no_untracked_folder() -> None:
     ignored = (ROOT / ".gitignore").read_text().split()
-    for folder in (".schemathesis/", ".hypothesis/", ".pytest_cache/", ".venv/"):
+    # .venv without its slash: a symlink to a virtualenv is left out too.
+    for folder in (".schemathesis/", ".hypothesis/", ".pytest_cache/", ".venv"):
         assert folder in ignored

@@ -76,7 +76,7 @@ def test_the_ruleset_is_built_in_and_described() -> None:
     described = describe(RULESET)
     assert described["action_types"] == ["movement", "end_movement"]
     assert set(described["queries"]) == {"census-order", "reachable", "city-eligibility",
-                                         "conflicts", "legal-actions", "render"}
+                                         "conflicts", "legal-actions", "render", "why-not"}
     options = described["options"]["properties"]
     assert options["open_sea_travel"]["default"] is False
     assert options["ship_capacity"]["default"] == 5

@@ -37,7 +37,7 @@ def _cases() -> list[dict[str, Any]]:
 def test_the_registry_serves_it() -> None:
     assert builtin_registry("phased_orders").get("phased_orders") is RULESET
     assert RULESET.action_types == ("resolve", "submit")
-    assert set(RULESET.queries) == {"resolve", "legal-actions", "render"}
+    assert set(RULESET.queries) == {"resolve", "legal-actions", "render", "why-not"}
 
 
 def test_describe_lists_rules_codes_events_and_results() -> None:

@@ -76,7 +76,8 @@ def test_every_code_and_event_cites_a_listed_rule_in_the_id_scheme() -> None:
 
 def test_describe_lists_codes_with_templates_and_queries() -> None:
     described = describe(RULESET)
-    assert described["queries"] == ["conquest-cost", "legal-actions", "render", "standing"]
+    assert described["queries"] == ["conquest-cost", "legal-actions", "render", "standing",
+                                    "why-not"]
     assert {c["code"] for c in described["violation_codes"]} == set(RULESET.codes)
     assert described["action_types"] == ["recruit", "move", "stop"]
 
