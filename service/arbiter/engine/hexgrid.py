@@ -7,7 +7,12 @@ E, NE, NW, W, SW, SE so that every search that walks them is deterministic.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Container
+
 from pydantic import BaseModel, ConfigDict, Field
+
+from arbiter.engine.bounds import checkpoint
 
 Hex = tuple[int, int]
 
@@ -92,3 +97,29 @@ def rotate(h: Hex, center: Hex, steps: int) -> Hex:
         # Cube rotation by 60 degrees counter-clockwise: (x, y, z) -> (-y, -z, -x).
         x, y, z = -y, -z, -x
     return (x + center[0], z + center[1])
+
+
+def fewest_steps(start: Hex, target: Hex, on_map: Container[Hex]) -> list[Hex] | None:
+    """The fewest hexes of the map from ``start`` to ``target`` (``start`` left out), nothing
+    on them counted: breadth first, neighbours in their E, NE, NW, W, SW, SE order; None when
+    the map does not join them. A search of the whole map at worst: within the compute
+    budget (``checkpoint``)."""
+    parent: dict[Hex, Hex] = {start: start}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        checkpoint()
+        if h == target:
+            break
+        for n in neighbours(h):
+            if n in on_map and n not in parent:
+                parent[n] = h
+                queue.append(n)
+    if target not in parent:
+        return None
+    path = []
+    h = target
+    while h != start:
+        path.append(h)
+        h = parent[h]
+    return path[::-1]

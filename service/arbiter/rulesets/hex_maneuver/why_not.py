@@ -10,15 +10,13 @@ The path comes from ``reach.destinations`` when the hex is reachable (so a hex
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import Field
 
-from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
+from arbiter.engine.hexgrid import Axial, Hex, as_dict, fewest_steps, neighbours
 from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
 from arbiter.engine.wire import Frozen, Id
 
@@ -65,30 +63,6 @@ class HexManeuverWhyNotResponse(WhyNotAnswer):
     path: list[Axial] = Field(description="The path judged, start hex excluded.")
 
 
-def _map_line(board: Board, start: Hex, target: Hex) -> list[Hex]:
-    """The fewest map hexes from ``start`` to ``target``, blockers ignored (breadth first,
-    neighbours in their E, NE, NW, W, SW, SE order)."""
-    parent: dict[Hex, Hex] = {start: start}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        checkpoint()  # a search over the whole map: within the compute budget
-        if h == target:
-            break
-        for n in neighbours(h):
-            if n in board.terrain and n not in parent:
-                parent[n] = h
-                queue.append(n)
-    if target not in parent:
-        return []
-    path = []
-    h = target
-    while h != start:
-        path.append(h)
-        h = parent[h]
-    return path[::-1]
-
-
 def _blockers(board: Board, player: str, met: frozenset[Hex]) -> list[Hex]:
     """The enemy-held hexes next to where the open search got: what stops every path."""
     enemies = board.enemy_hexes(player)
@@ -115,7 +89,8 @@ def _unreached(board: Board, army: HexManeuverArmy, units: UnitCounts | None, ta
     if search.cost is None:
         blockers = _blockers(board, army.owner, search.met)
         where = ", ".join(f"({q},{r})" for q, r in blockers)
-        return _Attempt(_map_line(board, army.hex.key, target), None, False, [change(
+        line = fewest_steps(army.hex.key, target, board.terrain) or []
+        return _Attempt(line, None, False, [change(
             "no_open_path", ("enemy armies on " + where + " block every path") if blockers
             else "no open path leads there (impassable terrain, or no vessel to carry "
             "the column)", blockers=[as_dict(h) for h in blockers])])

@@ -11,14 +11,12 @@ move.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems, pointer
-from arbiter.engine.hexgrid import Axial, Hex, as_dict, neighbours
+from arbiter.engine.hexgrid import Axial, as_dict, fewest_steps
 from arbiter.engine.why_not import (
     ACTION_FIELD,
     PLAN_FIELD,
@@ -73,28 +71,6 @@ class PhasedOrdersWhyNotResponse(WhyNotAnswer):
                               "the order's own path), the unit's hex excluded.")
 
 
-def _fewest_hexes(board: Board, start: Hex, target: Hex) -> list[Hex] | None:
-    parent: dict[Hex, Hex] = {start: start}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        checkpoint()  # a search over the whole map: within the compute budget
-        if h == target:
-            break
-        for n in neighbours(h):
-            if n in board.hexes and n not in parent:
-                parent[n] = h
-                queue.append(n)
-    if target not in parent:
-        return None
-    path = []
-    h = target
-    while h != start:
-        path.append(h)
-        h = parent[h]
-    return path[::-1]
-
-
 def _why_not_order(board: Board, plan: PhasedOrdersAnyAction, step: int
                    ) -> PhasedOrdersWhyNotResponse:
     at_step, violations = judged_step(judge, board, plan, step, len(plan.orders))
@@ -131,7 +107,7 @@ def run_why_not(request: PhasedOrdersWhyNotRequest) -> PhasedOrdersWhyNotRespons
         problems.add(pointer("hex"), f"no hex ({request.hex.q},{request.hex.r}) on the map")
     problems.raise_if_any()
     unit = board.units[request.unit]
-    path = _fewest_hexes(board, unit.hex.key, request.hex.key)
+    path = fewest_steps(unit.hex.key, request.hex.key, board.hexes)
     changes: list[WhyNotChange] = []
     order: dict[str, Any] | None = None
     if path is None:
