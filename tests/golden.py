@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from arbiter.cli.conformance import subset_miss
 from arbiter.engine.errors import InvalidInput
 from arbiter.engine.registry import AnyRuleset
 from arbiter.service.problems import validation_problems
@@ -75,28 +76,10 @@ def expectation_misses(case: dict[str, Any], status: int, body: dict[str, Any]) 
 
 
 def subset_mismatch(expected: Any, actual: Any, where: str = "") -> str | None:
-    """None when ``actual`` contains ``expected``; else a description of the first miss."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return f"{where or '/'}: expected an object, got {actual!r}"
-        for key, value in expected.items():
-            if key not in actual:
-                return f"{where}/{key}: missing"
-            miss = subset_mismatch(value, actual[key], f"{where}/{key}")
-            if miss:
-                return miss
-        return None
-    if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
-            return f"{where or '/'}: expected {expected!r}, got {actual!r}"
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            miss = subset_mismatch(e, a, f"{where}/{i}")
-            if miss:
-                return miss
-        return None
-    if expected != actual:
-        return f"{where or '/'}: expected {expected!r}, got {actual!r}"
-    return None
+    """None when ``actual`` contains ``expected``; else a description of the first miss.
+    The conformance runner's own reading (``true`` is not ``1``), so the suite's golden
+    cases and the published suite are matched the same way."""
+    return subset_miss(expected, actual, where)
 
 
 def check_outcome(expect: dict[str, Any], outcome: dict[str, Any]) -> list[str]:
