@@ -224,14 +224,17 @@ class Hiding:
         digital mode (it has a seed), where the service makes the draws."""
         return isinstance(state, dict) and state.get(SEED_FIELD) is not None
 
-    def seal(self, ruleset: AnyRuleset, state: dict[str, Any]) -> dict[str, Any]:
+    def seal(self, ruleset: AnyRuleset, state: dict[str, Any], *,
+             came: frozenset[str] = frozenset(), withhold: bool = False) -> dict[str, Any]:
         """``state`` (JSON) with each hidden field it has in place of a handle sealing it,
-        bound to the rest of it."""
+        bound to the rest of it (``withhold``: a handle that seals nothing); the fields at
+        the pointers ``came`` are left as they are (handles already)."""
         fields = [(h, v) for h, v in _values(state, ruleset.information.hidden)
-                  if v is not None]
+                  if v is not None and h.pointer not in came]
         bound = rest_digest(ruleset, state)
         for h, value in fields:
-            token = self.sealer.seal(ruleset.id, h.pointer, bound, orjson.dumps(value))
+            token = None if withhold else self.sealer.seal(ruleset.id, h.pointer, bound,
+                                                           orjson.dumps(value))
             state = _put(state, h.path, {"sealed": token, "count": _count(value)})
         return state
 
@@ -243,14 +246,8 @@ class Hiding:
         A table-mode state (no seed) hides nothing: the table holds the stack."""
         if not self.seals(state):
             return state
-        came = set(opening.sealed) | {p for p, _ in opening.withheld}
-        for h, value in list(_values(state, ruleset.information.hidden)):
-            if value is None or h.pointer in came:
-                continue
-            token = (self.sealer.seal(ruleset.id, h.pointer, rest_digest(ruleset, state),
-                                      orjson.dumps(value)) if self.sealer.on else None)
-            state = _put(state, h.path, {"sealed": token, "count": _count(value)})
-        return state
+        came = frozenset(opening.sealed) | {p for p, _ in opening.withheld}
+        return self.seal(ruleset, state, came=came, withhold=not self.sealer.on)
 
     @staticmethod
     def handles(ruleset: AnyRuleset, state: dict[str, Any]
