@@ -198,19 +198,26 @@ def test_a_seal_moved_to_another_game_or_ruleset_or_edited_is_refused(
         assert said in refused(status, body, "/state/tiles")
 
 
-def test_an_illegal_exploration_tells_nothing_of_the_draw(sealing: TestClient) -> None:
+@pytest.mark.parametrize("mode", ["strict", "advisory"])
+def test_an_illegal_exploration_tells_nothing_of_the_draw(sealing: TestClient,
+                                                          mode: str) -> None:
     """An exploration refused before its draw (the army has no movement left) answers
-    the same whatever the stack, deck and bag hold: the draw never happened."""
+    the same whatever the stack, deck and bag hold: the draw never happened. The stacks
+    are a tile that fits, a tile that fits nowhere, and six that fit (shuffled): in
+    advisory mode a fitting tile would let the action apply, so an answer that said so
+    (a warning rather than an error, not reversible) would tell which lies on top."""
     tired = {**SETUP, "armies": [{**SETUP["armies"][0], "depletion": 5}]}
     answers = []
-    for stack in (STACK, [SHORT, *STACK], [STACK[2]]):
+    for stack in ([STACK[2]], [SHORT], STACK):
         game = new_game(sealing, {**tired, "tiles": stack, "events": {"deck": DECK[:2],
                                                                         "rows": []}})
         status, outcome = post(sealing, f"{HM}/validate", {
             "state": game["state"], "signature": game["signature"], "action": EXPLORE,
-            "mode": "advisory"})
+            "mode": mode})
         assert status == 200 and not outcome["legal"], outcome
         assert outcome["state"] is None and outcome["events"] == []
+        assert not outcome["applied"] and outcome["reversible"], outcome
+        assert {v["severity"] for v in outcome["violations"]} == {"error"}, outcome
         answers.append({k: v for k, v in outcome.items() if k != "signature"})
     assert answers[0] == answers[1] == answers[2]
     assert not [s for s in SECRETS if f'"{s}"' in json.dumps(answers)]

@@ -140,13 +140,17 @@ class Hiding:
         hiding what the state judged hid (sealed again, or withheld), its ``state_hash`` of
         the state so written; and an illegal action that would draw from a sealed field,
         refused for a reason that comes before the draw, answered with those reasons alone
-        (no facts, events or state: the draw never happened, so nothing it would show)."""
+        (no facts, events or state: the draw never happened, so nothing it would show).
+        Advisory mode, which would apply such an action when the drawn tile fits, answers
+        it as not applied too: a warning where the draw fits and an error where it does
+        not would tell whether the top tile fits."""
         before = None if outcome.legal else _before_the_draw(ruleset, opening, action,
                                                              outcome.violations)
         if before:
-            outcome = outcome.model_copy(update={
-                "violations": before, "events": [], "derived": {}, "applied": False,
-                "state": None, "state_hash": None})
+            outcome = Outcome(
+                ruleset=outcome.ruleset, ruleset_version=outcome.ruleset_version,
+                legal=False, applied=False,
+                violations=[v.model_copy(update={"severity": "error"}) for v in before])
         if outcome.state is None:
             return outcome
         state = self.seal(ruleset, outcome.state) if opening.sealed else outcome.state
