@@ -223,6 +223,36 @@ def test_an_illegal_exploration_tells_nothing_of_the_draw(sealing: TestClient,
     assert not [s for s in SECRETS if f'"{s}"' in json.dumps(answers)]
 
 
+def test_a_departing_galley_tells_nothing_of_where_it_would_land(sealing: TestClient) -> None:
+    """A depleted army's galley explores two hexes off, leaving its swordsmen on the sea:
+    they are stranded (ferry.1) only if the flipped tile lets the galley land, so that
+    reason comes after the draw and a sealed game keeps it back, all sea or all land."""
+    start = case("hex_maneuver", "army_stays_when_it_cannot_land")
+    sea = start["action"]["tile"]
+    land = {"id": "t-land", "hexes": [{**h, "terrain": "plains"} for h in sea["hexes"]]}
+    setup = {**start["state"], "rng": 7, "events": {**start["state"]["events"],
+                                                      "deck": ["e2"]},
+             "armies": [{"id": "x1", "owner": "alex", "hex": {"q": 3, "r": -2},
+                         "units": {"galley": 1, "swordsmen": 1}, "depletion": 5}]}
+    sail = {"type": "explore", "player": "alex", "army": "x1", "units": {"galley": 1},
+            "path": [{"q": 3, "r": -1}, {"q": 2, "r": 0}]}
+    clear = [[v["code"] for v in post(sealing, f"{HM}/validate", {
+        "state": {**setup, "tiles": [tile]}, "action": sail})[1]["violations"]]
+        for tile in (sea, land)]
+    assert clear == [["army_depleted", "stranded_at_sea"], ["army_depleted"]]  # it would tell
+    answers = []
+    for tile in (sea, land):
+        game = new_game(sealing, {**setup, "tiles": [tile]})
+        for path in ("validate", "why-not"):
+            body = {"state": game["state"], "action": sail} if path == "validate" else {
+                "state": game["state"], "army": "x1", "hex": sail["path"][-1],
+                "units": sail["units"]}
+            status, answer = post(sealing, f"{HM}/{path}", body)
+            assert status == 200, answer
+            answers.append((path, [v["code"] for v in answer["violations"]]))
+    assert answers == [("validate", ["army_depleted"]), ("why-not", ["army_depleted"])] * 2
+
+
 def test_a_sealed_game_refuses_a_draw_or_a_choice_made_before_it(sealing: TestClient) -> None:
     game = new_game(sealing)
     # Unsigned too: a named tile would be answered with the one on top.
@@ -384,6 +414,48 @@ def test_only_the_sealer_has_an_envelope_opened(sealing: TestClient, keyless: Te
     status, body = post(keyless, f"{PO}/seal-orders", {"state": MELEE["state"], "action": {
         "type": "submit", "player": "red", "orders": []}})
     refused(status, body, "/action")
+
+
+def _explorations() -> list[tuple[str, dict[str, Any]]]:
+    """Every golden hex_maneuver exploration, its army depleted (so it is refused before
+    its draw) and its reported draws and rotation left out (a sealed game makes them)."""
+    out = []
+    for name, c in load_cases():
+        action = c.get("action")
+        if c["ruleset"] != "hex_maneuver" or not isinstance(action, dict) \
+                or action.get("type") != "explore" or not isinstance(c.get("state"), dict):
+            continue
+        armies = [{**a, "depletion": 5} if isinstance(a, dict) and a.get("id") ==
+                  action.get("army") else a for a in c["state"].get("armies", [])]
+        out.append((name, {"state": {**c["state"], "armies": armies},
+                           "action": {k: v for k, v in action.items() if k not in
+                                      ("tile", "relic", "event_card", "rotation")}}))
+    return out
+
+
+@pytest.mark.parametrize(("name", "golden"), _explorations(), ids=lambda v: v
+                         if isinstance(v, str) else "")
+def test_an_exploration_refused_before_its_draw_answers_alike_whatever_is_drawn(
+        sealing: TestClient, name: str, golden: dict[str, Any]) -> None:
+    """Whatever the top tile (the case's own, all sea, all plains, one hex short of
+    fitting) and the seed, in either mode: one answer, the same for each."""
+    top = (golden["state"].get("tiles") or [TILE])[0]
+    stacks = [[top], [{"id": "t-sea", "hexes": [{**h, "terrain": "sea"} for h in top["hexes"]]}],
+              [{"id": "t-land", "hexes": [{**h, "terrain": "plains"} for h in top["hexes"]]}],
+              [{"id": "t-short", "hexes": top["hexes"][:-1]}]]
+    answers = set()
+    for stack, seed in zip(stacks, (1, 2, 3, 4), strict=True):
+        status, game = post(sealing, f"{HM}/new-game", {"state": {
+            **golden["state"], "tiles": stack, "rng": seed}})
+        if status != 200:  # a state no game starts from, whatever its stack
+            assert stack is stacks[0] and not answers, game
+            return
+        for mode in ("strict", "advisory"):
+            status, answer = post(sealing, f"{HM}/validate", {
+                "state": game["state"], "action": golden["action"], "mode": mode})
+            assert status == 200 and not answer["legal"], answer
+            answers.add(orjson.dumps(answer, option=orjson.OPT_SORT_KEYS))
+    assert len(answers) == 1, [orjson.loads(a)["violations"] for a in answers]
 
 
 # --- sealed or in the clear, the same verdict --------------------------------------------------

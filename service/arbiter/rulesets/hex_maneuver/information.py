@@ -12,11 +12,13 @@ from arbiter.engine.information import Hidden, Information
 from .models import HexManeuverAnyAction, HexManeuverExplore
 
 RULES = "hex_maneuver/"
-# The rules whose verdicts read the flipped tile: how it fits (explore.3-4) and whether its
-# symbol calls for a relic (relic.1-2).
+# The rules whose verdicts read the flipped tile: how it fits (explore.3-4), whether its
+# symbol calls for a relic (relic.1-2), and whether the explorers leave units stranded
+# (ferry.1): they leave only if the tile lets them land.
 TILES = Hidden("/tiles", "the face-down province tile stack, top first",
                "the top tile, when an exploration flips and lays it",
-               tuple(RULES + r for r in ("explore.3", "explore.4", "relic.1", "relic.2")),
+               tuple(RULES + r for r in ("explore.3", "explore.4", "relic.1", "relic.2",
+                                         "ferry.1")),
                shuffled=True)
 RELIC_BAG = Hidden("/relics/bag", "the relics not yet placed, drawn at random",
                    "the relic drawn, when an exploration places one", (RULES + "relic.3",))
