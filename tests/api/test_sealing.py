@@ -417,45 +417,62 @@ def test_only_the_sealer_has_an_envelope_opened(sealing: TestClient, keyless: Te
 
 
 def _explorations() -> list[tuple[str, dict[str, Any]]]:
-    """Every golden hex_maneuver exploration, its army depleted (so it is refused before
-    its draw) and its reported draws and rotation left out (a sealed game makes them)."""
+    """Every golden hex_maneuver exploration, its reported draws and rotation left out (a
+    sealed game makes them)."""
     out = []
     for name, c in load_cases():
         action = c.get("action")
         if c["ruleset"] != "hex_maneuver" or not isinstance(action, dict) \
                 or action.get("type") != "explore" or not isinstance(c.get("state"), dict):
             continue
-        armies = [{**a, "depletion": 5} if isinstance(a, dict) and a.get("id") ==
-                  action.get("army") else a for a in c["state"].get("armies", [])]
-        out.append((name, {"state": {**c["state"], "armies": armies},
-                           "action": {k: v for k, v in action.items() if k not in
-                                      ("tile", "relic", "event_card", "rotation")}}))
+        out.append((name, {"state": c["state"], "action": {
+            k: v for k, v in action.items() if k not in ("tile", "relic", "event_card",
+                                                         "rotation")}}))
     return out
+
+
+def _depleted(state: dict[str, Any], army: Any) -> dict[str, Any]:
+    return {**state, "armies": [{**a, "depletion": 5} if isinstance(a, dict) and
+                                a.get("id") == army else a for a in state.get("armies", [])]}
 
 
 @pytest.mark.parametrize(("name", "golden"), _explorations(), ids=lambda v: v
                          if isinstance(v, str) else "")
-def test_an_exploration_refused_before_its_draw_answers_alike_whatever_is_drawn(
+def test_an_exploration_answers_alike_whatever_is_drawn(
         sealing: TestClient, name: str, golden: dict[str, Any]) -> None:
     """Whatever the top tile (the case's own, all sea, all plains, one hex short of
-    fitting) and the seed, in either mode: one answer, the same for each."""
+    fitting) and the seed, one answer for each question a player asks before the draw:
+    the exploration validated with its army depleted (refused before its draw) in either
+    mode, the player's legal actions, and why-not of the hex it claims."""
     top = (golden["state"].get("tiles") or [TILE])[0]
     stacks = [[top], [{"id": "t-sea", "hexes": [{**h, "terrain": "sea"} for h in top["hexes"]]}],
               [{"id": "t-land", "hexes": [{**h, "terrain": "plains"} for h in top["hexes"]]}],
               [{"id": "t-short", "hexes": top["hexes"][:-1]}]]
-    answers = set()
+    action = golden["action"]
+    asked: dict[str, set[bytes]] = {}
     for stack, seed in zip(stacks, (1, 2, 3, 4), strict=True):
-        status, game = post(sealing, f"{HM}/new-game", {"state": {
-            **golden["state"], "tiles": stack, "rng": seed}})
-        if status != 200:  # a state no game starts from, whatever its stack
-            assert stack is stacks[0] and not answers, game
+        games = [post(sealing, f"{HM}/new-game", {"state": {**state, "tiles": stack,
+                                                             "rng": seed}})
+                 for state in (golden["state"], _depleted(golden["state"], action["army"]))]
+        if any(status != 200 for status, _ in games):  # no game starts here, whatever its stack
+            assert stack is stacks[0], games
             return
-        for mode in ("strict", "advisory"):
-            status, answer = post(sealing, f"{HM}/validate", {
-                "state": game["state"], "action": golden["action"], "mode": mode})
-            assert status == 200 and not answer["legal"], answer
-            answers.add(orjson.dumps(answer, option=orjson.OPT_SORT_KEYS))
-    assert len(answers) == 1, [orjson.loads(a)["violations"] for a in answers]
+        fresh, tired = (game["state"] for _, game in games)
+        questions = [(f"validate {mode}", "validate", {"state": tired, "action": action,
+                                                       "mode": mode})
+                     for mode in ("strict", "advisory")]
+        questions += [("legal-actions", "legal-actions", {"state": fresh, "limit": 10_000,
+                                                          "player": action["player"]}),
+                      ("why-not", "why-not", {"state": fresh, "army": action["army"],
+                                              "hex": action["path"][-1]})]
+        for what, path, body in questions:
+            status, answer = post(sealing, f"{HM}/{path}", body)
+            if what.startswith("validate"):
+                assert status == 200 and not answer["legal"], answer
+            asked.setdefault(what, set()).add(orjson.dumps(answer, option=orjson.OPT_SORT_KEYS))
+    differ = {what: [orjson.loads(a) for a in answers] for what, answers in asked.items()
+              if len(answers) > 1}
+    assert not differ, differ
 
 
 # --- sealed or in the clear, the same verdict --------------------------------------------------

@@ -58,11 +58,14 @@ class Settled:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """An action judged: the ``Outcome`` a client is told, and the resulting state as the
-    engine holds it (None when the action was not applied)."""
+    """An action judged: the ``Outcome`` a client is told, the resulting state as the
+    engine holds it (None when the action was not applied), and how many of the
+    outcome's violations were found before the judge read a draw (``Verdict.drawn``:
+    None when it read none)."""
 
     outcome: Outcome
     result: Settled | None = None
+    drawn: int | None = None
 
 
 def settle(draft: Draft, state_model: type[BaseModel], board: BoardRef | None = None
@@ -92,7 +95,7 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
     if not applied or apply is None:
         return Ruling(Outcome(ruleset=ruleset, ruleset_version=version, legal=verdict.legal,
                               applied=False, violations=verdict.violations,
-                              derived=judgement.facts()))
+                              derived=judgement.facts()), drawn=verdict.drawn)
     result = settle(apply(), state_model, board)
     violations = verdict.violations
     if not verdict.legal:
@@ -102,4 +105,4 @@ def conclude(ruleset: str, version: str, judgement: Judgement, mode: Mode,
         violations=violations, state=result.state, events=verdict.events,
         derived=judgement.facts(), reversible=judgement.reversible,
         state_hash=result.canonical.hash())
-    return Ruling(outcome, result)
+    return Ruling(outcome, result, verdict.drawn)

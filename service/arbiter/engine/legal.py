@@ -25,6 +25,7 @@ from arbiter.engine.bounds import checkpoint
 from arbiter.engine.errors import Problems
 from arbiter.engine.index import check_ref
 from arbiter.engine.judging import Judgement
+from arbiter.engine.outcome import Verdict
 from arbiter.engine.query import Query
 from arbiter.engine.wire import Frozen, Id
 
@@ -76,11 +77,24 @@ class Bounded(Generic[A]):
     truncated: bool
 
 
+def is_legal(verdict: Verdict) -> bool:
+    return verdict.legal
+
+
+def open_before_the_draw(verdict: Verdict) -> bool:
+    """Whether a player who has not seen the draw may try the action: nothing refuses it
+    before the draw is read (``Verdict.before_the_draw``). What the draw would show (a
+    tile that does not fit) is not known to them, and so refuses nothing they can see."""
+    return not verdict.before_the_draw
+
+
 def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterable[A],
-                limit: int, max_judged: int = MAX_JUDGED) -> Bounded[A]:
+                limit: int, max_judged: int = MAX_JUDGED,
+                admits: Callable[[Verdict], bool] = is_legal) -> Bounded[A]:
     """At most ``limit`` legal actions, in the generator's order; the generator is judged
     one step past the limit so ``truncated`` is exact, and no further; at most
-    ``max_judged`` candidates are judged (``truncated`` when some were left unjudged)."""
+    ``max_judged`` candidates are judged (``truncated`` when some were left unjudged).
+    ``admits``: what a listed action's verdict is (legal, or open before the draw)."""
     found: list[A] = []
     judged = 0
     for action in candidates:
@@ -88,7 +102,7 @@ def first_legal(judge: Callable[[B, A], Judgement], board: B, candidates: Iterab
         if judged == max_judged:
             return Bounded(found, True)
         judged += 1
-        if not judge(board, action).verdict.legal:
+        if not admits(judge(board, action).verdict):
             continue
         if len(found) == limit:
             return Bounded(found, True)
@@ -165,6 +179,16 @@ def legal_actions_query(ruleset: Ruleset[Any, Any, Any]) -> Query:
     """The ruleset's legal-actions: its candidates filtered through its judge, the first
     ``limit`` of them, with the facts the ruleset shows beside them."""
     request, response = listing_models(ruleset)
+    return Query(name=LEGAL_ACTIONS, summary=ruleset.listing.summary, request=request,
+                 response=response, run=lister(ruleset, response),
+                 examples=tuple(ruleset.listing.examples))
+
+
+def lister(ruleset: Ruleset[Any, Any, Any], response: type[BaseModel],
+           admits: Callable[[Verdict], bool] = is_legal) -> Callable[[Any], BaseModel]:
+    """What answers a legal-actions request as ``response``, listing the candidates whose
+    verdict ``admits`` (the legal ones; for a player who has not seen a draw, those open
+    before it: ``open_before_the_draw``)."""
     listing = ruleset.listing
 
     def run(asked: Any) -> BaseModel:
@@ -174,7 +198,7 @@ def legal_actions_query(ruleset: Ruleset[Any, Any, Any]) -> Query:
         check_ref(player, board.players, ("player",), "player", problems)
         problems.raise_if_any()
         found = first_legal(ruleset.judge, board, ruleset.candidates(board, player),
-                            asked.limit)
+                            asked.limit, admits=admits)
         fields: dict[str, Any] = {"player": player, "actions": found.actions,
                                   "truncated": found.truncated, "count": len(found.actions)}
         beside = listing.beside
@@ -183,5 +207,4 @@ def legal_actions_query(ruleset: Ruleset[Any, Any, Any]) -> Query:
             fields.update((name, getattr(facts, name)) for name in beside.model.model_fields)
         return response(**fields)
 
-    return Query(name=LEGAL_ACTIONS, summary=listing.summary, request=request,
-                 response=response, run=run, examples=tuple(listing.examples))
+    return run

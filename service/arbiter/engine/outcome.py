@@ -151,10 +151,27 @@ class Verdict:
         # False once a violation makes the action's effect undefined (advisory mode
         # cannot apply it then).
         self.applicable = True
+        # How many violations were found before the judge read a draw (a tile flipped, a
+        # die rolled); None while it has read none. What a game keeps face down is
+        # judged after this mark, so the violations before it are those a player can know
+        # of without seeing the draw (``before_the_draw``).
+        self.drawn: int | None = None
 
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    def draw(self) -> None:
+        """The judge reads a draw from here on: the violations found after this depend on
+        what was drawn. Marked once, where the first draw is read."""
+        if self.drawn is None:
+            self.drawn = len(self.violations)
+
+    @property
+    def before_the_draw(self) -> list[Violation]:
+        """The violations a player who has not seen the draw can know of: those found
+        before it was read (all of them when the action reads none)."""
+        return self.violations if self.drawn is None else self.violations[:self.drawn]
 
     def violate(self, code: str, at: Location | None = None, *, fatal: bool = False,
                 **params: Any) -> None:

@@ -22,6 +22,10 @@ from arbiter.engine.outcome import Violation
 from arbiter.engine.wire import Frozen
 
 WHY_NOT = "why-not"
+# The change that asks for the draws to be named in the action (table mode: what was drawn
+# at the table). A sealed game refuses draws named in an action, so its why-not leaves it
+# out.
+REPORT_THE_DRAWS = "report_the_draws"
 
 # What ``action`` is, in every ruleset's answer (each types it as its own action union).
 ACTION_FIELD = ("The action judged, as validate takes it (POST it to validate to get the "

@@ -30,11 +30,11 @@ from arbiter.engine.boards import board_id
 from arbiter.engine.canonical import canonical_json, sha256
 from arbiter.engine.errors import Problem
 from arbiter.engine.information import Hidden
-from arbiter.engine.legal import LEGAL_ACTIONS
+from arbiter.engine.legal import LEGAL_ACTIONS, lister, open_before_the_draw
 from arbiter.engine.outcome import Outcome, Violation
 from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import SEED_FIELD, Query
-from arbiter.engine.why_not import WHY_NOT
+from arbiter.engine.why_not import REPORT_THE_DRAWS, WHY_NOT
 from arbiter.service.problems import Malformed, SignatureRefused
 from arbiter.service.sealing import Sealer
 
@@ -135,7 +135,7 @@ class Hiding:
                     f"{at}/{chosen[0]}")
 
     def conceal(self, ruleset: AnyRuleset, opening: Opening, outcome: Outcome,
-                action: Any) -> Outcome:
+                action: Any, drawn: int | None) -> Outcome:
         """``outcome`` as a client of a state that hides may hear it: the resulting state
         hiding what the state judged hid (sealed again, or withheld), its ``state_hash`` of
         the state so written; and an illegal action that would draw from a sealed field,
@@ -145,7 +145,7 @@ class Hiding:
         it as not applied too: a warning where the draw fits and an error where it does
         not would tell whether the top tile fits."""
         before = None if outcome.legal else _before_the_draw(ruleset, opening, action,
-                                                             outcome.violations)
+                                                             outcome.violations, drawn)
         if before:
             outcome = Outcome(
                 ruleset=outcome.ruleset, ruleset_version=outcome.ruleset_version,
@@ -163,11 +163,12 @@ class Hiding:
               ) -> Query:
         """``query`` as a state that hides may be asked it (``opening()``: what the state
         hid, once it is read). A state it answers hides what the state asked hid, sealed
-        again. The legal actions a sealed state lists leave out the choices made with a
-        draw in view (an exploration once, not once per rotation that fits the unseen
-        tile). A view that withholds a field cannot be asked what needs it: the legal
-        actions, or a query that plays the rules forward (``Information.drawing_queries``,
-        or one that answers a state)."""
+        again. The legal actions a sealed state lists are those open before the draw
+        (an exploration whether or not the unseen tile fits), each once, with the choices
+        made with a draw in view left out (not once per rotation); why-not answers as a
+        player who has not seen the draw can know it. A view that withholds a field
+        cannot be asked what needs it: the legal actions, or a query that plays the rules
+        forward (``Information.drawing_queries``, or one that answers a state)."""
         info = ruleset.information
         answers_state = "state" in query.response.model_fields
         listing, why_not = query.name == LEGAL_ACTIONS, query.name == WHY_NOT
@@ -181,13 +182,14 @@ class Hiding:
                 raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: "
                                          f"{query.name} needs the whole state")
                                  for p, _ in hid.withheld], "state")
-            answer = query.run(request)
             if not hid.sealed:
-                return answer
+                return query.run(request)
             if listing:
-                return self._unseen_choices(ruleset, answer)
+                listed = lister(ruleset, query.response, open_before_the_draw)(request)
+                return self._unseen_choices(ruleset, listed)
+            answer = query.run(request)
             if why_not:
-                return _why_not_before_the_draw(ruleset, hid, answer)
+                return _why_not_before_the_draw(ruleset, hid, request, answer)
             state = getattr(answer, "state", None)
             if isinstance(state, dict):
                 state = self.seal(ruleset, state)
@@ -262,26 +264,34 @@ class Hiding:
 
 
 def _before_the_draw(ruleset: AnyRuleset, opening: Opening, action: Any,
-                     violations: list[Violation]) -> list[Violation] | None:
+                     violations: list[Violation], drawn: int | None
+                     ) -> list[Violation] | None:
     """The reasons an action that would draw from a sealed field is refused for before
-    its draw (those citing no rule that reveals what it would draw); None when it draws
-    from nothing sealed, or when nothing but the draw refuses it (the draw happened)."""
-    info = ruleset.information
-    reads = set(info.reads(action))
-    if not reads & set(opening.sealed):
+    its draw (the first ``drawn`` of its violations, ``Verdict.drawn``; all of them when
+    its judge read no draw); None when it draws from nothing sealed, or when nothing but
+    the draw refuses it (the draw happened)."""
+    if not set(ruleset.information.reads(action)) & set(opening.sealed):
         return None
-    revealing = {rule for h in info.hidden if h.pointer in reads for rule in h.rules}
-    return [v for v in violations if v.rule not in revealing] or None
+    return (violations if drawn is None else violations[:drawn]) or None
 
 
-def _why_not_before_the_draw(ruleset: AnyRuleset, opening: Opening, answer: Any) -> Any:
-    """A why-not answer of a sealed state told as validate tells it (``conceal``): an
-    implied action refused before its draw gives those reasons alone."""
+def _why_not_before_the_draw(ruleset: AnyRuleset, opening: Opening, request: Any,
+                             answer: Any) -> Any:
+    """A why-not answer of a sealed state as a player who has not seen the draw can know
+    it (as legal-actions lists): an implied action refused before its draw gives those
+    reasons alone; one refused only by what the draw would show is possible (the draw
+    decides, as at the table). Naming the draws in the action changes nothing here: this
+    game makes its own."""
     if answer.possible or answer.action is None:
         return answer
-    before = _before_the_draw(ruleset, opening, ruleset.parse_action(answer.action),
-                              answer.violations)
-    return answer.model_copy(update={"violations": before}) if before else answer
+    action = ruleset.parse_action(answer.action)
+    if not set(ruleset.information.reads(action)) & set(opening.sealed):
+        return answer
+    before = ruleset.judge(ruleset.compile(request.state), action).verdict.before_the_draw
+    if not before:
+        return answer.model_copy(update={"possible": True, "violations": [], "changes": []})
+    return answer.model_copy(update={"violations": before, "changes": [
+        c for c in answer.changes if c.code != REPORT_THE_DRAWS]})
 
 
 def rest_digest(ruleset: AnyRuleset, state: dict[str, Any]) -> bytes:

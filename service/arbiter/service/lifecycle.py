@@ -445,7 +445,7 @@ class Service:
         outcome = ruling.outcome
         if opened.opening.hides:
             outcome = self.hiding.conceal(opened.ruleset, opened.opening, outcome,
-                                          opened.ruleset.parse_action(action))
+                                          opened.ruleset.parse_action(action), ruling.drawn)
         if self.count_violations is not None and outcome.violations:
             self.count_violations(opened.ruleset.id, [v.code for v in outcome.violations])
         signature = None

@@ -79,9 +79,14 @@ def judge_explore(board: Board, action: HexManeuverExplore, verdict: Verdict) ->
     civilians = {u: c for u, c in plan.arriving.items() if not board.unit_types[u].military}
     if civilians:
         verdict.violate("explorer_not_military", at_claim, units=civilians)
+    # event.1: the card flipped is the deck's top; whether there is one, a player sees.
+    card = judge_event_card(state, action, verdict, at_claim)
     flip = flipped_tile(state, action, verdict, at_claim)
     if flip is None:
         return Judgement(verdict, derived=derived)
+    # What follows reads the flipped tile (how it fits, its relic symbol, whether the
+    # explorers land), which a sealed game keeps face down until the answer.
+    verdict.draw()
     options, chosen = judge_rotation(board, plan, flip.tile, province, action.rotation,
                                      verdict, at_claim)
     derived["rotations"] = _rotation_facts(options)
@@ -95,7 +100,6 @@ def judge_explore(board: Board, action: HexManeuverExplore, verdict: Verdict) ->
         judge_stranding(board, plan, plan.army.owner, verdict, arrival=False)
     rng = SeededRng(state.rng) if state.rng is not None else None
     relic = judge_relic(board, action, chosen, province, rng, verdict)
-    card = judge_event_card(state, action, verdict, at_claim)
     derived["landed"] = chosen.can_land
     derived["relic"] = {"due": relic.due, "reason": relic.reason, "relic": relic.relic,
                         "hex": hex_or_none(chosen.relic_hex)}

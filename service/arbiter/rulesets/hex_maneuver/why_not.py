@@ -17,7 +17,14 @@ from pydantic import Field
 
 from arbiter.engine.errors import Problems, pointer
 from arbiter.engine.hexgrid import Axial, Hex, as_dict, fewest_steps, neighbours
-from arbiter.engine.why_not import ACTION_FIELD, WhyNotAnswer, WhyNotChange, change, judged
+from arbiter.engine.why_not import (
+    ACTION_FIELD,
+    REPORT_THE_DRAWS,
+    WhyNotAnswer,
+    WhyNotChange,
+    change,
+    judged,
+)
 from arbiter.engine.wire import Frozen, Id
 
 from .board import Board, compile_board
@@ -140,7 +147,7 @@ def run_why_not(request: HexManeuverWhyNotRequest) -> HexManeuverWhyNotResponse:
     if draws:
         # Table mode: the tile, relic or event card is drawn at the table and named in the
         # action; the exploration is open once they are (reachable lists the hex).
-        changes.append(change("report_the_draws", "the exploration needs what is drawn at "
+        changes.append(change(REPORT_THE_DRAWS, "the exploration needs what is drawn at "
                               "the table named in the action (its tile, relic, event card)",
                               codes=draws))
     return HexManeuverWhyNotResponse(

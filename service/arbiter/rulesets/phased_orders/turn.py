@@ -63,6 +63,8 @@ def judge_resolve(board: Board, action: PhasedOrdersResolve, verdict: Verdict) -
                         more=lambda plan, problems: check_turn_data(board, action, plan,
                                                                     problems))
     world = World(board, action, plan, verdict)
+    # The phases draw from the seed as they go (starvation, bandits, a melee's order).
+    verdict.draw()
     try:
         run_turn(world)
     except DecisionsPending as stop:

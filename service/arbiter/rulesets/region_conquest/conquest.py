@@ -116,6 +116,7 @@ def judge_final_conquest(board: Board, action: RegionConquestFinalConquest,
         rng = SeededRng(board.state.rng)
         die = rng.roll(REINFORCEMENT_DIE)
         seed = rng.state
+        verdict.draw()
     else:
         verdict.violate("die_roll_missing", at=at, fatal=True)
         return Judgement(verdict, derived={"conquest": cost.model_dump(mode="json")})
