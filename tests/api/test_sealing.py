@@ -263,6 +263,25 @@ def test_a_sealed_game_refuses_a_draw_or_a_choice_made_before_it(sealing: TestCl
         refused(status, body, f"/action/{field}")
 
 
+def test_a_picture_judges_its_proposed_action_as_validate_does(
+        sealing: TestClient, keyless: TestClient) -> None:
+    """render's proposed action in a sealed game: a draw it names refused at its field
+    under /overlay/action; a view without keys draws the board, and refuses only an
+    action that draws from what it withholds."""
+    game = new_game(sealing)
+    for field, value in (("tile", SHORT), ("event_card", "e-1"), ("rotation", 2)):
+        status, body = post(sealing, f"{HM}/render", {
+            "state": game["state"], "overlay": {"action": {**EXPLORE, field: value}}})
+        refused(status, body, f"/overlay/action/{field}")
+    status, view = post(keyless, f"{HM}/view", {"state": SETUP})
+    assert status == 200
+    status, picture = post(keyless, f"{HM}/render", {"state": view["state"]})
+    assert status == 200 and picture["svg"].startswith("<svg")
+    status, body = post(keyless, f"{HM}/render", {"state": view["state"],
+                                                  "overlay": {"action": EXPLORE}})
+    assert status == 422 and "/state/tiles" in [e["pointer"] for e in body["errors"]], body
+
+
 def test_legal_actions_of_a_sealed_state_list_no_choice_of_an_unseen_draw(
         sealing: TestClient) -> None:
     game = new_game(sealing)
@@ -443,7 +462,8 @@ def test_an_exploration_answers_alike_whatever_is_drawn(
     """Whatever the top tile (the case's own, all sea, all plains, one hex short of
     fitting) and the seed, one answer for each question a player asks before the draw:
     the exploration validated with its army depleted (refused before its draw) in either
-    mode, the player's legal actions, and why-not of the hex it claims."""
+    mode and drawn as a picture's proposed action, the player's legal actions, and
+    why-not of the hex it claims."""
     top = (golden["state"].get("tiles") or [TILE])[0]
     stacks = [[top], [{"id": "t-sea", "hexes": [{**h, "terrain": "sea"} for h in top["hexes"]]}],
               [{"id": "t-land", "hexes": [{**h, "terrain": "plains"} for h in top["hexes"]]}],
@@ -461,7 +481,8 @@ def test_an_exploration_answers_alike_whatever_is_drawn(
         questions = [(f"validate {mode}", "validate", {"state": tired, "action": action,
                                                        "mode": mode})
                      for mode in ("strict", "advisory")]
-        questions += [("legal-actions", "legal-actions", {"state": fresh, "limit": 10_000,
+        questions += [("render", "render", {"state": tired, "overlay": {"action": action}}),
+                      ("legal-actions", "legal-actions", {"state": fresh, "limit": 10_000,
                                                           "player": action["player"]}),
                       ("why-not", "why-not", {"state": fresh, "army": action["army"],
                                               "hex": action["path"][-1]})]

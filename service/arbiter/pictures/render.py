@@ -17,6 +17,7 @@ tens of thousands of hexes helps nobody and costs megabytes.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field, create_model
@@ -76,23 +77,37 @@ def request_models(ruleset: AnyRuleset, picture: Picture[Any]) -> tuple[type[Bas
     return request, overlay
 
 
-def render_query(ruleset: AnyRuleset, picture: Picture[Any]) -> Query:
-    request, _ = request_models(ruleset, picture)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Painter:
+    """What answers a render request: the state's scene drawn and a proposed action
+    judged by ``outcome_of`` (the ruleset's ``validate`` unless given: a service that
+    conceals part of a verdict, as a sealed game's, judges it as it answers validate)."""
 
-    def run(req: Any) -> RenderedPicture:
-        board = ruleset.compile(req.state)
+    ruleset: AnyRuleset
+    picture: Picture[Any]
+    outcome_of: Callable[[Any, Any], Outcome] | None = None
+
+    def __call__(self, req: Any) -> RenderedPicture:
+        board = self.ruleset.compile(req.state)
         overlay = req.overlay
         action = overlay.action if overlay is not None else None
         with within("overlay"):
-            scene = picture.scene(board, overlay, action)
+            scene = self.picture.scene(board, overlay, action)
         check_size(scene)
         if action is not None:
             with within("overlay"):
-                outcome = ruleset.validate(req.state, action)
+                outcome = (self.outcome_of or self.ruleset.validate)(req.state, action)
             scene = judged(scene, outcome)
         drawing = draw(scene)
         return RenderedPicture(svg=drawing.svg, width=drawing.width, height=drawing.height)
 
+    def judging_by(self, outcome_of: Callable[[Any, Any], Outcome]) -> Painter:
+        return dataclasses.replace(self, outcome_of=outcome_of)
+
+
+def render_query(ruleset: AnyRuleset, picture: Picture[Any]) -> Query:
+    request, _ = request_models(ruleset, picture)
+    run = Painter(ruleset, picture)
     return Query(name="render",
                  summary="A picture of the state as SVG: the board, pieces with owner colours "
                          "and counts, a legend; optionally an overlay (reachable places "

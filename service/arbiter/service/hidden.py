@@ -35,6 +35,7 @@ from arbiter.engine.outcome import Outcome, Violation
 from arbiter.engine.registry import AnyRuleset
 from arbiter.engine.ruleset import SEED_FIELD, Query
 from arbiter.engine.why_not import REPORT_THE_DRAWS, WHY_NOT
+from arbiter.pictures.render import Painter
 from arbiter.service.problems import Malformed, SignatureRefused
 from arbiter.service.sealing import Sealer
 
@@ -172,16 +173,22 @@ class Hiding:
         info = ruleset.information
         answers_state = "state" in query.response.model_fields
         listing, why_not = query.name == LEGAL_ACTIONS, query.name == WHY_NOT
-        if not info.hidden or not (listing or why_not or answers_state
+        painter = query.run if isinstance(query.run, Painter) else None
+        if not info.hidden or not (listing or why_not or answers_state or painter
                                    or query.name in info.drawing_queries):
             return query
 
         def run(request: Any) -> Any:
             hid = opening()
-            if hid.withheld:
+            # A picture needs what a view withholds only to judge an action (refused then,
+            # as validate refuses it), unless it plays the rules forward.
+            if hid.withheld and (painter is None or query.name in info.drawing_queries):
                 raise Malformed([Problem(f"/state{p}", f"this view withholds {p}: "
                                          f"{query.name} needs the whole state")
                                  for p, _ in hid.withheld], "state")
+            if painter is not None:
+                return painter.judging_by(lambda state, action: self._judged(
+                    ruleset, hid, state, action))(request) if hid.hides else query.run(request)
             if not hid.sealed:
                 return query.run(request)
             if listing:
@@ -198,6 +205,16 @@ class Hiding:
             return answer
 
         return replace(query, run=run)
+
+    def _judged(self, ruleset: AnyRuleset, opening: Opening, state: Any, action: Any
+                ) -> Outcome:
+        """A proposed action a picture shows, judged as validate judges it in this sealed
+        game: refused where it names a draw or a choice made with one in view, and
+        concealed where it is refused before its draw."""
+        self.refuse(ruleset, opening, [(action, "/overlay/action")])
+        ruling = ruleset.ruling(state, action)
+        return self.conceal(ruleset, opening, ruling.outcome, ruleset.parse_action(action),
+                            ruling.drawn)
 
     @staticmethod
     def _unseen_choices(ruleset: AnyRuleset, listed: Any) -> Any:
