@@ -32,6 +32,11 @@ CROWDED_HEX: dict[str, Any] = {
     "relics": {"total": 3, "to_place": 2, "bag": ["horn", "cup"],
                "placed": [{"relic": "crown", "hex": {"q": 1, "r": 0}}]},
 }
+# Forty armies on red's city hex: more than its frame holds at the smallest size, so the
+# pile overflows onto the neighbours and their costs move round it.
+PILE: dict[str, Any] = {**CROWDED_HEX, "armies": [
+    *CROWDED_HEX["armies"], *(_army(f"red-pile-{i}", "red", 1, 0, swordsmen=i % 9 + 1)
+                              for i in range(40))]}
 CROWDED_HEX_MOVE = {"type": "maneuver", "player": "red", "army": "red-1",
                     "path": [{"q": 1, "r": 0}, {"q": 2, "r": 0}]}
 
@@ -47,12 +52,12 @@ CROWDED_REGIONS: dict[str, Any] = {
 }
 
 # A territory is one player's at a time: the crowd is of labels. Blue's centre carries
-# its pawns, its name, a cost and its badge; red's move there from two territories at
-# once is refused there (numbered marks).
+# its pawns, its name, a cost and its badge; red's move there from two territories, too
+# weak to take it, is refused there and at red's castle (numbered marks).
 CROWDED_TERRITORIES: dict[str, Any] = TERRITORIES
 CROWDED_TERRITORY_MOVE = {
     "type": "move", "player": "red", "destination": "centre",
-    "sources": [{"territory": "south", "count": 3}, {"territory": "red-castle", "count": 1}],
+    "sources": [{"territory": "south", "count": 1}, {"territory": "red-castle", "count": 1}],
     "placement": ["centre-destruction", "centre-gold"]}
 
 # Athens holds red's tokens, its ship and a second ship, a city and barbarians; Crete the
@@ -74,7 +79,7 @@ CROWDED_VALLEY: dict[str, Any] = {
     **VALLEY,
     "units": [*VALLEY["units"], *(
         {"id": f"red-guard-{q}-{r}", "owner": "red", "type": "spearmen", "hex": {"q": q, "r": r},
-         "move": 2, "hit_points": 13, "max_hit_points": 13, "strength": 2}
+         "move": 2, "hit_points": 13, "max_hit_points": 13, "strength": 2, "free_upkeep": True}
         for q, r in ((2, 3), (0, 3), (1, 4), (0, 4), (2, 2), (1, 0), (3, 0), (2, 1)))],
 }
 
@@ -83,19 +88,21 @@ CROWDED: list[tuple[str, str, dict[str, Any]]] = [
         "reachable": {"army": "red-1", "to": {"q": 2, "r": -1}}}}),
     ("hex_maneuver", "crowded-action", {"state": CROWDED_HEX,
                                         "overlay": {"action": CROWDED_HEX_MOVE}}),
+    ("hex_maneuver", "pile", {"state": PILE, "overlay": {"reachable": {"army": "red-1"}}}),
     ("region_conquest", "crowded-costs", {"state": CROWDED_REGIONS,
                                           "overlay": {"costs": {"player": "orcs"}}}),
-    ("region_conquest", "crowded-redeploy", {"state": CROWDED_REGIONS, "overlay": {"action": {
-        "type": "redeploy", "player": "elves",
-        "moves": [{"from_region": "farmland", "to_region": "forest", "tokens": 1},
-                  {"from_region": "mountain", "to_region": "farmland", "tokens": 1},
-                  {"from_region": "hills", "to_region": "farmland", "tokens": 2}],
-        "placements": [{"player": "elves", "region": "farmland", "tokens": 1},
-                       {"player": "elves", "region": "farmland", "tokens": 2}]}}}),
+    ("region_conquest", "crowded-redeploy", {"state": CROWDED_REGIONS, "overlay": {
+        "costs": {"player": "orcs"}, "action": {
+            "type": "redeploy", "player": "elves",
+            "moves": [{"from_region": "farmland", "to_region": "forest", "tokens": 1},
+                      {"from_region": "mountain", "to_region": "farmland", "tokens": 1},
+                      {"from_region": "hills", "to_region": "farmland", "tokens": 2}],
+            "placements": [{"player": "elves", "region": "farmland", "tokens": 1},
+                           {"player": "elves", "region": "farmland", "tokens": 2}]}}}),
     ("territory_conquest", "crowded-costs", {"state": CROWDED_TERRITORIES,
                                              "overlay": {"costs": {"player": "red"}}}),
-    ("territory_conquest", "crowded-move", {"state": CROWDED_TERRITORIES,
-                                            "overlay": {"action": CROWDED_TERRITORY_MOVE}}),
+    ("territory_conquest", "crowded-move", {"state": CROWDED_TERRITORIES, "overlay": {
+        "costs": {"player": "red"}, "action": CROWDED_TERRITORY_MOVE}}),
     ("area_movement", "crowded-voyage", {"state": CROWDED_AREAS, "overlay": {"reachable": {
         "player": "red", "ship": "argo", "to": "crete"}}}),
     ("area_movement", "crowded-plan", {"state": CROWDED_AREAS, "overlay": {"action": {
@@ -113,5 +120,9 @@ CROWDED: list[tuple[str, str, dict[str, Any]]] = [
             {"order": "move", "player": "green", "unit": "green-archers",
              "path": [{"q": 5, "r": 0}, {"q": 4, "r": 1}]},
             {"order": "commission", "player": "red", "stronghold": "red-tower",
-             "unit_type": "spearmen", "new_unit": "red-spearmen-1"}]}}}),
+             "unit_type": "spearmen", "new_unit": "red-spearmen-1"},
+            {"order": "commission", "player": "red", "stronghold": "red-keep",
+             "unit_type": "spearmen", "new_unit": "red-spearmen-2"}],
+        "decisions": [{"id": "communique:4,1:red", "choice": "proceed"},
+                      {"id": "communique:4,1:green", "choice": "proceed"}]}}}),
 ]

@@ -5,7 +5,8 @@ crowded place), the nearest free point on rings round its first spot.
 That search always ends: the pieces and labels are finitely many, so a ring wide enough
 reaches past all of them to the right, and a point is never taken left of or above the
 picture (it is pushed in). A label found beyond the board's edge makes the board wider or
-taller (``extent``), so it is drawn inside the picture, never under the legend.
+taller (``Placer.right`` and ``bottom``: the drawing reads them), so it is drawn inside
+the picture, never under the legend.
 
 Boxes are kept in a grid of ``CELL`` px squares, so a test looks at the few boxes near the
 label, not at all of them: a 5,000-hex map with a cost on every hex places them all in
@@ -14,6 +15,7 @@ well under a second.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -47,7 +49,7 @@ class Placer:
 
     def place(self, label: Label) -> Point:
         """The anchor chosen for ``label``, whose box is then taken."""
-        for point in (*label.spots, *self._rings(label)):
+        for point in itertools.chain(label.spots, self._rings(label)):
             x, y = self._inside(label.box, point)
             box = label.box.moved(x, y)
             if self._free(box):
@@ -89,8 +91,3 @@ class Placer:
         self.right = max(self.right, box.right)
         self.bottom = max(self.bottom, box.bottom)
 
-
-def place(taken: Iterable[Box], labels: Sequence[Label]) -> tuple[list[Point], Placer]:
-    """Each label's anchor, in order, and the placer (what it took, how far it reached)."""
-    placer = Placer(taken)
-    return [placer.place(label) for label in labels], placer
