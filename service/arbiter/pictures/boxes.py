@@ -3,12 +3,14 @@ and the box of a text from the font's measured metrics, so the drawing can keep 
 label clear of every piece without a browser to measure them.
 
 The metrics are DejaVu Sans (the pictures' first font) as headless Chromium's
-``getBBox()`` measures it: a text's box runs from 0.93 em above its baseline to 0.24 em
-below (the font's ascent and descent, whatever the letters), and each character advances
-by its width below, the wider of the book and bold faces, rounded up to 0.05 em (measured
-at 100 px; a digit is 0.636 em in book, 0.696 em in bold). A character not listed counts
-1.1 em, as wide as the widest listed. Verdana, the fallback, is within these widths but
-for its bold digits (0.711 em): ``PAD`` keeps a margin for it.
+``getBBox()`` measures it at every size the pictures write (7 to 11 px by tenths, and
+100 px), book and bold, the largest found rounded up to 0.05 em: a text's box runs from
+1 em above its baseline to 0.3 em below (the font's ascent and descent, 0.93 and 0.24 em
+at 100 px, rounded to the pixel at small sizes), whatever the letters, and each character
+advances by its width below. Small sizes round advances to the pixel too, so a bold digit
+takes up to 0.8 em at 7 to 11 px, against 0.696 em at 100 px.
+A character not listed counts 1.25 em, wider than any listed. Verdana, the fallback, is
+within these widths; ``PAD`` keeps a margin round every text besides.
 """
 
 from __future__ import annotations
@@ -16,16 +18,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-ASCENT = 0.93
-DESCENT = 0.24
-PAD = 1.0    # px round a text's box: Verdana's wider bold digits, and rounding
+ASCENT = 1.0
+DESCENT = 0.3
+PAD = 1.0    # px round a text's box: rounding, a fallback font
 _WIDTHS = {
-    0.35: " il'", 0.4: "jI.,:;·/", 0.45: "fJ-", 0.5: "rt()", 0.55: "_", 0.6: "csz?",
-    0.65: "xL", 0.7: "0123456789aekovyEFT", 0.75: "bdghnpquCPSYZ", 0.8: "ABRVX",
-    0.85: "DGHKNU+→#", 0.9: "OQ&", 0.95: "w", 1.0: "M…@", 1.05: "m%", 1.15: "W",
+    0.35: " '", 0.4: "il", 0.45: "I.,:;·", 0.5: "-()/", 0.55: "j", 0.6: "ftJ", 0.65: "cr?",
+    0.7: "sz", 0.75: "1235789adeghnquxyEFL", 0.8: "046bopvCS_", 0.85: "kBPZ",
+    0.9: "ADGHNRTUVX+#", 0.95: "KOQ→", 1.0: "Y&", 1.05: "wM…", 1.1: "m@%", 1.2: "W",
 }
 EM = {c: width for width, chars in _WIDTHS.items() for c in chars}
-UNKNOWN = 1.1
+UNKNOWN = 1.25
 
 
 @dataclass(frozen=True, slots=True)
