@@ -50,7 +50,7 @@ NAME_FONT = 11.0
 # centre, its half width and half height. In a hex, the middle band, leaving the top to a
 # note and the bottom to the cost; on an area, under its name.
 HEX_FRAME = (0.0, 0.85, 0.45)
-NODE_FRAME = (0.2, 0.65, 0.5)
+NODE_FRAME = (0.2, 0.7, 0.5)
 PIECE_GAP = 2.0        # px between two pieces of one place
 MIN_PIECE = 4.0        # px: smaller than this, a crowd of pieces overflows its frame
 PIECE_INK = "#333333"  # a glyph in the legend stands for any player's piece
