@@ -9,8 +9,7 @@ taller (``Placer.right`` and ``bottom``: the drawing reads them), so it is drawn
 the picture, never under the legend.
 
 Boxes are kept in a grid of ``CELL`` px squares, so a test looks at the few boxes near the
-label, not at all of them: a 5,000-hex map with a cost on every hex places them all in
-well under a second.
+label, not at all of them.
 """
 
 from __future__ import annotations
@@ -25,7 +24,9 @@ from arbiter.pictures.boxes import Box
 
 Point = tuple[float, float]
 CELL = 32.0
-RING = 3.0     # px between the rings searched round a label's first spot
+RING = 3.0     # px between the rings searched round a label's first spot, near it
+GROWTH = 0.1   # far from it, the next ring is this much wider
+POINTS = 64    # points tried on a ring, at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +59,19 @@ class Placer:
         raise AssertionError("unreachable: the rings grow without end")
 
     def _rings(self, label: Label) -> Iterable[Point]:
+        """Points on rings round the label's first spot, RING px apart near it, farther
+        apart (and at most ``POINTS`` on a ring) far from it: a label pushed far away (a
+        pile of pieces) is found in a number of tests that grows with the log of the
+        distance, not its square."""
         x0, y0 = label.spots[0]
-        ring = 1
+        radius = RING
         while True:
             checkpoint()   # a pile of thousands of pieces on one place: the budget bounds it
-            radius = ring * RING
-            count = max(8, math.ceil(2 * math.pi * radius / RING))
+            count = min(POINTS, max(8, math.ceil(2 * math.pi * radius / RING)))
             for k in range(count):
                 angle = 2 * math.pi * k / count
                 yield x0 + radius * math.cos(angle), y0 + radius * math.sin(angle)
-            ring += 1
+            radius += max(RING, radius * GROWTH)
 
     @staticmethod
     def _inside(box: Box, point: Point) -> Point:
