@@ -11,13 +11,15 @@ laid out within its frame (the middle of a hex, the part of an area's disc under
 name), smaller when many, leaving its rim to the labels; then each label (an area's name,
 a cost, a step's number, a note, a violation's number) takes the first of its spots where
 its box meets no piece's box and no label's placed before it, else the nearest free point
-round it (``placing``), the board growing when a label lands past its edge. The picture and every
-piece carry ``<title>`` and ``<desc>`` (the picture is ``role="img"`` labelled by them);
-cells, nodes, shades and marks carry a ``<title>`` as their tooltip. ``data-*``
-attributes name what a frontend can click: ``data-hex``/``data-node`` on places,
-``data-piece`` and ``data-select`` (the overlay to ask for) on pieces, ``data-action``
-(the action going there) on shades; pieces, shades, labels and marks name their place in
-``data-at``, so a click on anything drawn in a shaded place can propose its action.
+round it (``placing``), the board growing when a label lands past its edge.
+
+The picture and every piece carry ``<title>`` and ``<desc>`` (the picture is
+``role="img"`` labelled by them); cells, nodes, shades and marks carry a ``<title>`` as
+their tooltip. ``data-*`` attributes name what a frontend can click:
+``data-hex``/``data-node`` on places, ``data-piece`` and ``data-select`` (the overlay to
+ask for) on pieces, ``data-action`` (the action going there) on shades; pieces, shades,
+labels and marks name their place in ``data-at``, so a click on anything drawn in a
+shaded place can propose its action.
 """
 
 from __future__ import annotations
@@ -350,7 +352,6 @@ def _badge(text: str) -> Callable[[float, float], El]:
             el("text", text, x=x, y=y + 3.5, font_size=10, text_anchor="middle",
                fill="#ffffff", font_weight="bold"))
     return draw
-
 
 
 def _arrows(scene: Scene, g: Geometry) -> El:
