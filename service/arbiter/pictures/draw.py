@@ -86,7 +86,9 @@ def draw(scene: Scene) -> Drawing:
     spots = _spots(scene, geometry)
     written = _written(scene, geometry)
     placer = Placer(spot.box for spot in spots)
-    at = {id(w): placer.place(w.label) for group in written.values() for w in group}
+    # Placed in the order ``_written`` gives them, each drawn where it lands.
+    drawn = {kind: [w.draw(*placer.place(w.label)) for w in group]
+             for kind, group in written.items()}
     # A label (or a crowd of pieces) past the board's edge widens the board.
     board_width = max(geometry.width, placer.right + MARGIN / 2)
     board_height = max(geometry.height, placer.bottom + MARGIN / 2)
@@ -100,7 +102,6 @@ def draw(scene: Scene) -> Drawing:
              el("desc", scene.desc, id="arbiter-desc"),
              el("style", STYLE), _markers(scene),
              el("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill="#ffffff"))
-    drawn = {kind: [w.draw(*at[id(w)]) for w in group] for kind, group in written.items()}
     root.add(_board(scene, geometry, drawn["names"]), _shades(scene, geometry),
              _arrows(scene, geometry), _pieces(scene, spots),
              el("g", class_="labels").extend([*drawn["costs"], *drawn["steps"]]).add(
