@@ -11,7 +11,7 @@ from arbiter_client import models
 from arbiter_client.rulesets import AsyncRulesetApi, Body, RulesetApi, StateArg
 
 __version__ = '0.1.0'
-SCHEMA_SHA256 = '09357e0e8dacacf944a8088dc5b9afaba47867a0246a092ff2961e86f5136e1a'
+SCHEMA_SHA256 = '41d24d5b84d0630ca1ca695d1f9c57cc779ae93d9b61b5df3d3f24cd1af8f8cf'
 
 
 class AreaMovement(RulesetApi):

@@ -2,15 +2,24 @@
 
 Layers, bottom to top: the board (hex cells coloured by terrain, or the area graph's
 edges and nodes), the overlay's shades (each covering its whole place, so a click
-anywhere inside it lands on it), arrows, pieces, labels (step numbers, costs and notes,
-over the pieces so that none is hidden), violation marks, and the legend on the right,
-which explains every colour, glyph and line style the picture uses. The picture and every
-piece carry ``<title>`` and ``<desc>`` (the picture is ``role="img"`` labelled by them);
-cells, nodes, shades and marks carry a ``<title>`` as their tooltip. ``data-*``
-attributes name what a frontend can click: ``data-hex``/``data-node`` on places,
-``data-piece`` and ``data-select`` (the overlay to ask for) on pieces, ``data-action``
-(the action going there) on shades; pieces, shades, labels and marks name their place in
-``data-at``, so a click on anything drawn in a shaded place can propose its action.
+anywhere inside it lands on it), arrows, pieces, labels (step numbers, costs and notes),
+violation marks, and the legend on the right, which explains every colour, glyph and line
+style the picture uses.
+
+No label lies under or over a piece, however crowded a place: the pieces of a place are
+laid out within its frame (the middle of a hex, the part of an area's disc under its
+name), smaller when many, leaving its rim to the labels; then each label (an area's name,
+a cost, a step's number, a note, a violation's number) takes the first of its spots where
+its box meets no piece's box and no label's placed before it, else the nearest free point
+round it (``placing``), the board growing when a label lands past its edge.
+
+The picture and every piece carry ``<title>`` and ``<desc>`` (the picture is
+``role="img"`` labelled by them); cells, nodes, shades and marks carry a ``<title>`` as
+their tooltip. ``data-*`` attributes name what a frontend can click:
+``data-hex``/``data-node`` on places, ``data-piece`` and ``data-select`` (the overlay to
+ask for) on pieces, ``data-action`` (the action going there) on shades; pieces, shades,
+labels and marks name their place in ``data-at``, so a click on anything drawn in a
+shaded place can propose its action.
 """
 
 from __future__ import annotations
@@ -22,6 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter.pictures import hexes, layout, palette
+from arbiter.pictures.boxes import Box, disc, text_box
+from arbiter.pictures.placing import Label, Placer, Point
 from arbiter.pictures.scene import Arrow, Mark, Node, Piece, Place, Scene
 from arbiter.pictures.svg import El, el, write
 
@@ -34,6 +45,16 @@ LEGEND_LINE = 18.0
 LEGEND_TEXT = 42       # characters on one legend line; longer texts wrap
 SHADE = "#1f5fbf"
 STEP_DISC = 8.0
+BADGE = 8.0            # a cost's disc on an area, a violation's number
+LABEL_HALO = 2.5       # the white outline round a cost or a note written on the board
+NAME_FONT = 11.0
+# Where a place's pieces go, in units of its radius: the frame's centre below the place's
+# centre, its half width and half height. In a hex, the middle band, leaving the top to a
+# note and the bottom to the cost; on an area, under its name.
+HEX_FRAME = (0.0, 0.85, 0.45)
+NODE_FRAME = (0.2, 0.7, 0.5)
+PIECE_GAP = 2.0        # px between two pieces of one place
+MIN_PIECE = 4.0        # px: smaller than this, a crowd of pieces overflows its frame
 PIECE_INK = "#333333"  # a glyph in the legend stands for any player's piece
 STYLE = (".arbiter-board text{font-family:DejaVu Sans,Verdana,sans-serif}"
          ".piece,.shade[data-action]{cursor:pointer}"
@@ -62,9 +83,18 @@ class Geometry:
 
 def draw(scene: Scene) -> Drawing:
     geometry = place(scene)
-    legend, legend_height = _legend(scene, geometry.width)
-    width = geometry.width + LEGEND_WIDTH
-    height = max(geometry.height, legend_height + 2 * MARGIN)
+    spots = _spots(scene, geometry)
+    written = _written(scene, geometry)
+    placer = Placer(spot.box for spot in spots)
+    # Placed in the order ``_written`` gives them, each drawn where it lands.
+    drawn = {kind: [w.draw(*placer.place(w.label)) for w in group]
+             for kind, group in written.items()}
+    # A label (or a crowd of pieces) past the board's edge widens the board.
+    board_width = max(geometry.width, placer.right + MARGIN / 2)
+    board_height = max(geometry.height, placer.bottom + MARGIN / 2)
+    legend, legend_height = _legend(scene, board_width)
+    width = board_width + LEGEND_WIDTH
+    height = max(board_height, legend_height + 2 * MARGIN)
     root = el("svg", xmlns=SVG_NS, viewBox=f"0 0 {width:.0f} {height:.0f}",
               width=f"{width:.0f}", height=f"{height:.0f}", role="img",
               aria_labelledby="arbiter-title arbiter-desc", class_="arbiter-board")
@@ -72,9 +102,11 @@ def draw(scene: Scene) -> Drawing:
              el("desc", scene.desc, id="arbiter-desc"),
              el("style", STYLE), _markers(scene),
              el("rect", x=0, y=0, width=f"{width:.0f}", height=f"{height:.0f}", fill="#ffffff"))
-    root.add(_board(scene, geometry), _shades(scene, geometry), _arrows(scene, geometry),
-             _pieces(scene, geometry), _labels(scene, geometry), _marks(scene, geometry),
-             legend)
+    root.add(_board(scene, geometry, drawn["names"]), _shades(scene, geometry),
+             _arrows(scene, geometry), _pieces(scene, spots),
+             el("g", class_="labels").extend([*drawn["costs"], *drawn["steps"]]).add(
+                 el("g", class_="notes").extend(drawn["notes"])),
+             _marks(scene, geometry, drawn["marks"]), legend)
     return Drawing(write(root), round(width), round(height))
 
 
@@ -115,7 +147,7 @@ def _graph_geometry(nodes: tuple[Node, ...], edges: tuple[tuple[str, str], ...])
 
 # -- the board --------------------------------------------------------------------------
 
-def _board(scene: Scene, g: Geometry) -> El:
+def _board(scene: Scene, g: Geometry, names: list[El]) -> El:
     group = el("g", class_="board")
     for edge in scene.edges:
         if edge.a in g.at and edge.b in g.at:
@@ -129,14 +161,12 @@ def _board(scene: Scene, g: Geometry) -> El:
                      fill=palette.kind_colour(cell.terrain), stroke="#9a9a8a", stroke_width=1,
                      class_=f"cell {cell.terrain}", data_hex=f"{cell.hex[0]},{cell.hex[1]}")
                   .add(el("title", cell.title)))
-    for node in scene.nodes:
+    for node, name in zip(scene.nodes, names, strict=True):
         x, y = g.at[node.id]
         group.add(el("g", class_=f"node {node.kind}", data_node=node.id).add(
             el("title", node.title),
             el("circle", cx=x, cy=y, r=g.radius, fill=palette.kind_colour(node.kind),
-               stroke="#7a7a6a", stroke_width=1.5),
-            el("text", _cut(node.label, 14), x=x, y=y - g.radius * 0.45, font_size=11,
-               text_anchor="middle", fill="#333333")))
+               stroke="#7a7a6a", stroke_width=1.5), name))
     return group
 
 
@@ -169,74 +199,160 @@ def _shades(scene: Scene, g: Geometry) -> El:
     return group
 
 
-def _labels(scene: Scene, g: Geometry) -> El:
-    """Costs, step numbers and notes, drawn over the pieces so that a piece never hides
-    one; each names its place (``data-at``) for a frontend's clicks."""
-    group = el("g", class_="labels")
-    for shade in scene.shades:
-        if shade.at not in g.at:
-            continue
-        x, y = g.at[shade.at]
-        # Inside a hex below its pieces; on a node's rim, clear of its pieces.
-        tx, ty = (x, y + g.radius * 0.62) if scene.cells else (x + g.radius * 0.75,
-                                                                y + g.radius * 0.75)
-        badge = el("g", class_="cost", data_at=_place_key(shade.at)).add(
-            el("title", f"{_place_name(shade.at)}: {shade.label}"))
-        if not scene.cells:
-            badge.add(el("circle", cx=tx, cy=ty - 3.5, r=8, fill="#ffffff", stroke=SHADE))
-        group.add(badge.add(el("text", str(shade.cost), x=tx, y=ty, font_size=10,
-                               text_anchor="middle", fill="#0b2f6b", font_weight="bold",
-                               stroke="#ffffff" if scene.cells else None,
-                               stroke_width=2.5 if scene.cells else None,
-                               paint_order="stroke" if scene.cells else None)))
-    taken: dict[tuple[float, float], int] = {}
-    for arrow in scene.arrows:
-        points = [g.at[p] for p in arrow.path if p in g.at]
-        if arrow.step is None or not points:
-            continue
-        x, y = _step_spot(points, g.radius)
-        # Steps at one spot (two orders of one place) go side by side.
-        k = taken.get((x, y), 0)
-        taken[(x, y)] = k + 1
-        x += k * (2 * STEP_DISC + 2)
-        colour = palette.owner_colour(arrow.owner, scene.players)
-        group.add(el("g", class_="step", data_step=arrow.step,
-                     data_at=_place_key(arrow.path[-1])).add(
+# -- labels -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A label to place on the board (``placing``) and its drawing once placed."""
+
+    label: Label
+    draw: Callable[[float, float], El]
+
+
+def _written(scene: Scene, g: Geometry) -> dict[str, list[Written]]:
+    """Every label of the picture, by kind, in the order they are placed: areas' names
+    first (the board), then notes (wide, and few), steps' numbers, costs, and violations'
+    numbers."""
+    return {"names": [_name(node, g) for node in scene.nodes],
+            "notes": [_note(scene, note.at, note.text, note.title, g) for note in scene.notes
+                      if note.at in g.at],
+            "steps": [_step(scene, arrow, g) for arrow in scene.arrows
+                      if arrow.step is not None and any(p in g.at for p in arrow.path)],
+            "costs": [_cost(scene, shade.at, shade.cost, shade.label, g)
+                      for shade in scene.shades if shade.at in g.at],
+            "marks": _mark_badges(scene, g)}
+
+
+def _centred(box: Box, x: float, y: float) -> Point:
+    """The anchor that puts the centre of ``box`` (drawn round its anchor) at (x, y)."""
+    return x - (box.left + box.right) / 2, y - (box.top + box.bottom) / 2
+
+
+def _frame(scene: Scene, g: Geometry) -> tuple[float, float, float]:
+    dy, half_width, half_height = HEX_FRAME if scene.cells else NODE_FRAME
+    return dy * g.radius, half_width * g.radius, half_height * g.radius
+
+
+def _name(node: Node, g: Geometry) -> Written:
+    """An area's name, at the top of its disc, above its pieces."""
+    x, y = g.at[node.id]
+    text = _cut(node.label, 14)
+    box = text_box(text, 0, 0, NAME_FONT)
+    spots = [(x, y - g.radius * 0.45), _centred(box, x, y - g.radius - box.height / 2)]
+    return Written(Label(box, spots), lambda tx, ty: el(
+        "text", text, x=tx, y=ty, font_size=NAME_FONT, text_anchor="middle", fill="#333333"))
+
+
+def _note(scene: Scene, at: Place, text: str, title: str, g: Geometry) -> Written:
+    """A note: under an area; in a hex, above its pieces (under them is the cost), and
+    smaller, since it may run over the neighbours. Haloed in white."""
+    x, y = g.at[at]
+    size = 9.0 if scene.cells else 11.0
+    box = text_box(text, 0, 0, size, halo=LABEL_HALO)
+    dy, _, half = _frame(scene, g)
+    if scene.cells:
+        spots = [(x, y - g.radius * 0.42), _centred(box, x, y + dy - half - box.height / 2),
+                 _centred(box, x, y + dy + half + box.height / 2)]
+    else:
+        spots = [_centred(box, x, y + g.radius + 1 + box.height / 2)]
+
+    def draw(tx: float, ty: float) -> El:
+        note = el("text", text, x=tx, y=ty, font_size=size, text_anchor="middle",
+                  fill="#5a2a00", font_weight="bold", stroke="#ffffff",
+                  stroke_width=LABEL_HALO, paint_order="stroke", class_="note",
+                  data_at=_place_key(at))
+        return note.add(el("title", title)) if title else note
+    return Written(Label(box, spots), draw)
+
+
+def _cost(scene: Scene, at: Place, cost: int, label: str, g: Geometry) -> Written:
+    """A shade's cost: in a hex under its pieces, in blue; on an area's rim in a white
+    disc."""
+    x, y = g.at[at]
+    text = str(cost)
+    title = f"{_place_name(at)}: {label}"
+    if scene.cells:
+        box = text_box(text, 0, 0, 10, halo=LABEL_HALO)
+        dy, half_width, half = _frame(scene, g)
+        spots = [(x, y + g.radius * 0.62), _centred(box, x, y + dy + half + box.height / 2),
+                 _centred(box, x, y + dy - half - box.height / 2),
+                 _centred(box, x + half_width - box.width / 2, y + dy + half + box.height / 2),
+                 _centred(box, x - half_width + box.width / 2, y + dy + half + box.height / 2)]
+
+        def in_hex(tx: float, ty: float) -> El:
+            return el("g", class_="cost", data_at=_place_key(at)).add(
+                el("title", title),
+                el("text", text, x=tx, y=ty, font_size=10, text_anchor="middle",
+                   fill="#0b2f6b", font_weight="bold", stroke="#ffffff",
+                   stroke_width=LABEL_HALO, paint_order="stroke"))
+        return Written(Label(box, spots), in_hex)
+    box = disc(0, -3.5, BADGE + 0.5).union(text_box(text, 0, 0, 10))
+    r = g.radius * 0.75
+    spots = [(x + r, y + r), (x - r, y + r), (x + r, y - r), (x - r, y - r)]
+
+    def on_rim(tx: float, ty: float) -> El:
+        return el("g", class_="cost", data_at=_place_key(at)).add(
+            el("title", title),
+            el("circle", cx=tx, cy=ty - 3.5, r=BADGE, fill="#ffffff", stroke=SHADE),
+            el("text", text, x=tx, y=ty, font_size=10, text_anchor="middle",
+               fill="#0b2f6b", font_weight="bold"))
+    return Written(Label(box, spots), on_rim)
+
+
+def _step(scene: Scene, arrow: Arrow, g: Geometry) -> Written:
+    """A step's number in a disc ringed in its player's colour: along its first leg
+    (halfway first), or, for an action at one place, on the place's rim (upper left
+    first), clear of the pieces in its middle."""
+    points = [g.at[p] for p in arrow.path if p in g.at]
+    text = str(arrow.step)
+    box = disc(0, 0, STEP_DISC + 0.75).union(text_box(text, 0, 3.5, 10))
+    if len(points) == 1:
+        x, y = points[0]
+        r = g.radius * 0.62
+        spots = [(x - r, y - r), (x + r, y - r), (x - r, y + r), (x + r, y + r)]
+    else:
+        (x1, y1), (x2, y2) = points[0], points[1]
+        spots = [(x1 + (x2 - x1) * f, y1 + (y2 - y1) * f)
+                 for f in (0.5, 0.35, 0.65, 0.25, 0.75)]
+    colour = palette.owner_colour(arrow.owner, scene.players)
+
+    def draw(x: float, y: float) -> El:
+        return el("g", class_="step", data_step=arrow.step,
+                  data_at=_place_key(arrow.path[-1])).add(
             el("title", arrow.label or f"step {arrow.step}"),
             el("circle", cx=x, cy=y, r=STEP_DISC, fill="#ffffff", stroke=colour,
                stroke_width=1.5),
-            el("text", str(arrow.step), x=x, y=y + 3.5, font_size=10, text_anchor="middle",
-               fill="#000000")))
-    group.add(_notes(scene, g))
-    return group
+            el("text", text, x=x, y=y + 3.5, font_size=10, text_anchor="middle",
+               fill="#000000"))
+    return Written(Label(box, spots), draw)
 
 
-def _step_spot(points: list[tuple[float, float]], radius: float) -> tuple[float, float]:
-    """Where a step's number goes: halfway along its first leg, or, for an action at one
-    place, on the place's upper-left rim, clear of the pieces at its centre."""
-    if len(points) == 1:
-        x, y = points[0]
-        return x - radius * 0.62, y - radius * 0.62
-    return _midpoint(points)
-
-
-def _notes(scene: Scene, g: Geometry) -> El:
-    group = el("g", class_="notes")
-    for note in scene.notes:
-        if note.at not in g.at:
+def _mark_badges(scene: Scene, g: Geometry) -> list[Written]:
+    """Each violation's number, on its place's ring: several at one place go round it."""
+    badges = []
+    seen: dict[Place, int] = {}
+    for number, mark in enumerate(scene.marks, start=1):
+        if mark.at is None or mark.at not in g.at:
             continue
-        x, y = g.at[note.at]
-        # Under a node; inside a hex, above its pieces (under it is the next row's hex) and
-        # smaller, since it may run over the neighbours. Haloed in white.
-        text = el("text", note.text, x=x,
-                  y=y - g.radius * 0.42 if scene.cells else y + g.radius + 14,
-                  font_size=9 if scene.cells else 11, text_anchor="middle", fill="#5a2a00",
-                  font_weight="bold", stroke="#ffffff", stroke_width=2.5,
-                  paint_order="stroke", class_="note", data_at=_place_key(note.at))
-        if note.title:
-            text.add(el("title", note.title))
-        group.add(text)
-    return group
+        x, y = g.at[mark.at]
+        k = seen.get(mark.at, 0)
+        seen[mark.at] = k + 1
+        angles = [math.radians(-45 + 50 * (k + i)) for i in range(8)]
+        spots = [(x + g.radius * 0.9 * math.cos(a), y + g.radius * 0.9 * math.sin(a))
+                 for a in angles]
+        text = str(number)
+        box = disc(0, 0, BADGE).union(text_box(text, 0, 3.5, 10))
+        badges.append(Written(Label(box, spots), _badge(text)))
+    return badges
+
+
+def _badge(text: str) -> Callable[[float, float], El]:
+    def draw(x: float, y: float) -> El:
+        return el("g", class_="badge").add(
+            el("circle", cx=x, cy=y, r=BADGE, fill=palette.MARK),
+            el("text", text, x=x, y=y + 3.5, font_size=10, text_anchor="middle",
+               fill="#ffffff", font_weight="bold"))
+    return draw
 
 
 def _arrows(scene: Scene, g: Geometry) -> El:
@@ -272,13 +388,6 @@ def _trimmed(points: list[tuple[float, float]], by: float) -> list[tuple[float, 
     return [*points[:-1], (x1 + (x2 - x1) * f, y1 + (y2 - y1) * f)]
 
 
-def _midpoint(points: list[tuple[float, float]]) -> tuple[float, float]:
-    if len(points) == 1:
-        return points[0]
-    (x1, y1), (x2, y2) = points[0], points[1]
-    return (x1 + x2) / 2, (y1 + y2) / 2
-
-
 def _markers(scene: Scene) -> El:
     defs = el("defs").add(
         el("pattern", id="out-of-play", width=8, height=8, patternUnits="userSpaceOnUse",
@@ -299,34 +408,77 @@ def _marker_id(colour: str) -> str:
 
 # -- pieces -----------------------------------------------------------------------------
 
-def _pieces(scene: Scene, g: Geometry) -> El:
-    group = el("g", class_="pieces")
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A piece where it is drawn: its centre and size (px)."""
+
+    piece: Piece
+    x: float
+    y: float
+    size: float
+
+    @property
+    def box(self) -> Box:
+        return _glyph_box(self.piece.kind, self.piece.label, self.x, self.y, self.size)
+
+
+def _spots(scene: Scene, g: Geometry) -> list[Spot]:
+    """Each piece on the board where it is drawn: the pieces of a place in rows within
+    its frame, as big as they fit (at most their usual size, at least ``MIN_PIECE``)."""
     by_place: dict[Place, list[Piece]] = {}
     for piece in scene.pieces:
         if piece.at is not None and piece.at in g.at:
             by_place.setdefault(piece.at, []).append(piece)
-    size = g.radius * (0.38 if scene.cells else 0.3)
+    usual = g.radius * (0.38 if scene.cells else 0.3)
+    dy, half_width, half_height = _frame(scene, g)
+    spots = []
     for at, pieces in by_place.items():
         cx, cy = g.at[at]
-        if not scene.cells:
-            cy += g.radius * 0.2
-        for piece, (ox, oy) in zip(pieces, _spread(len(pieces), size * 1.45), strict=True):
-            group.add(_piece(piece, cx + ox, cy + oy, size, scene.players))
-    return group
+        reach = max(_reach(p.kind) for p in pieces)
+        size, columns = _fit(len(pieces), 2 * half_width, 2 * half_height, usual, reach)
+        pitch = 2 * size * reach + PIECE_GAP
+        rows = math.ceil(len(pieces) / columns)
+        for k, piece in enumerate(pieces):
+            row, col = divmod(k, columns)
+            in_row = min(columns, len(pieces) - row * columns)
+            spots.append(Spot(piece, cx + (col - (in_row - 1) / 2) * pitch,
+                              cy + dy + (row - (rows - 1) / 2) * pitch, size))
+    return spots
 
 
-def _spread(count: int, step: float) -> list[tuple[float, float]]:
-    """Offsets for ``count`` pieces sharing a place: side by side, then in two rows."""
-    if count == 1:
-        return [(0.0, 0.0)]
-    per_row = 2 if count <= 4 else 3
-    rows = (count + per_row - 1) // per_row
-    out = []
-    for k in range(count):
-        row, col = divmod(k, per_row)
-        in_row = min(per_row, count - row * per_row)
-        out.append(((col - (in_row - 1) / 2) * step * 1.6, (row - (rows - 1) / 2) * step * 1.6))
-    return out
+def _fit(count: int, width: float, height: float, usual: float, reach: float
+         ) -> tuple[float, int]:
+    """The size of ``count`` pieces in a ``width`` by ``height`` frame, and how many go
+    in a row: the fewest columns that give the largest size."""
+    best = (0.0, 1)
+    for columns in range(1, count + 1):
+        rows = math.ceil(count / columns)
+        pitch = min(width / columns, height / rows)
+        size = min(usual, (pitch - PIECE_GAP) / (2 * reach))
+        if size > best[0] + 1e-9:
+            best = (size, columns)
+    return max(best[0], MIN_PIECE), best[1]
+
+
+def _reach(kind: str) -> float:
+    """How far a piece's shape reaches from its centre, in units of its size."""
+    return 1.2 if kind in ("ship", "relic") else 1.0
+
+
+def _piece_font(size: float) -> float:
+    return round(max(7.0, min(10.0, size * 1.1)), 1)
+
+
+def _glyph_box(kind: str, label: str, x: float, y: float, size: float) -> Box:
+    """The box of a piece's shape (its 1.5 px outline included) and its label."""
+    font = _piece_font(size)
+    return disc(x, y, size * _reach(kind) + 0.75).union(
+        text_box(_cut(label, 4), x, y + font / 3, font))
+
+
+def _pieces(scene: Scene, spots: list[Spot]) -> El:
+    return el("g", class_="pieces").extend(
+        _piece(s.piece, s.x, s.y, s.size, scene.players) for s in spots)
 
 
 def _piece(piece: Piece, x: float, y: float, size: float, players: tuple[str, ...]) -> El:
@@ -354,7 +506,7 @@ def _glyph(kind: str, label: str, x: float, y: float, size: float, colour: str,
     else:
         body = el("circle", cx=x, cy=y, r=size, fill=colour, stroke=edge,
                   stroke_width=1.5, class_="body")
-    font = round(max(7.0, min(10.0, size * 1.1)), 1)
+    font = _piece_font(size)
     return [body, el("text", _cut(label, 4), x=x, y=y + font / 3, font_size=font,
                      text_anchor="middle", fill=ink or palette.ink(colour),
                      font_weight="bold")]
@@ -362,26 +514,20 @@ def _glyph(kind: str, label: str, x: float, y: float, size: float, colour: str,
 
 # -- violations -------------------------------------------------------------------------
 
-def _marks(scene: Scene, g: Geometry) -> El:
+def _marks(scene: Scene, g: Geometry, badges: list[El]) -> El:
+    """Each violation as a red ring round its place with its numbered badge (placed
+    like the labels)."""
     group = el("g", class_="marks")
-    seen: dict[Place, int] = {}
+    placed = iter(badges)
     for number, mark in enumerate(scene.marks, start=1):
         if mark.at is None or mark.at not in g.at:
             continue
         x, y = g.at[mark.at]
-        k = seen.get(mark.at, 0)
-        seen[mark.at] = k + 1
-        # Several violations at one place: their numbered badges go round the ring.
-        angle = math.radians(-45 + 50 * k)
-        bx, by = x + g.radius * 0.9 * math.cos(angle), y + g.radius * 0.9 * math.sin(angle)
         group.add(el("g", class_="mark", data_code=mark.code, data_rule=mark.rule,
                      data_at=_place_key(mark.at)).add(
             el("title", _mark_line(number, mark)),
             el("circle", cx=x, cy=y, r=g.radius * 0.92, fill="none", stroke=palette.MARK,
-               stroke_width=3),
-            el("circle", cx=bx, cy=by, r=8, fill=palette.MARK),
-            el("text", str(number), x=bx, y=by + 3.5, font_size=10, text_anchor="middle",
-               fill="#ffffff", font_weight="bold")))
+               stroke_width=3), next(placed)))
     return group
 
 
