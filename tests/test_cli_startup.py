@@ -25,6 +25,10 @@ SERVING = {"uvicorn", "starlette", "strawberry", "graphql", "redis", "httpx",
 ENGINE = {"pydantic", "pydantic_core", "arbiter.engine.ruleset", "arbiter.rulesets"}
 # What answers a request: the service's lifecycle and its settings (pydantic-settings).
 ANSWERING = {"arbiter.service", "arbiter.settings", "pydantic_settings", "asyncio"}
+# What only the conformance runner (``arbiter conformance``) uses: HTTP and threads.
+RUNNER = {"urllib.request", "concurrent.futures"}
+# What a help page or a refused command line needs none of.
+UNNEEDED = ENGINE - {"arbiter.rulesets"} | ANSWERING | RUNNER | SERVING
 
 LOADED = """
 import json, os, sys
@@ -86,8 +90,7 @@ def test_help_that_lists_the_rulesets_builds_none(argv: list[str], tmp_path: Pat
     code, modules = loaded(argv, tmp_path)
     assert code == 0
     assert rulesets_in(modules) == set()
-    assert not modules & (ENGINE - {"arbiter.rulesets"} | ANSWERING | SERVING), \
-        sorted(modules & (ENGINE | ANSWERING | SERVING))
+    assert not modules & UNNEEDED, sorted(modules & UNNEEDED)
 
 
 @pytest.mark.parametrize("argv", [
@@ -104,8 +107,7 @@ def test_a_usage_error_builds_no_ruleset(argv: list[str], tmp_path: Path) -> Non
     code, modules = loaded(argv, tmp_path)
     assert code == 2
     assert rulesets_in(modules) == set()
-    assert not modules & (ENGINE - {"arbiter.rulesets"} | ANSWERING | SERVING), \
-        sorted(modules & (ENGINE | ANSWERING | SERVING))
+    assert not modules & UNNEEDED, sorted(modules & UNNEEDED)
 
 
 @pytest.mark.parametrize(("argv", "built"), [
