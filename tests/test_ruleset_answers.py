@@ -39,11 +39,14 @@ def test_a_ruleset_whose_declaration_drifts_is_not_loaded(
         builtin_registry("hex_maneuver")
 
 
-def test_a_declaration_that_is_no_tuple_of_names_is_refused(
+def test_a_declaration_that_is_missing_or_no_tuple_of_names_is_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     package = importlib.import_module("arbiter.rulesets.hex_maneuver")
     monkeypatch.setattr(package, "ANSWERS", "reachable")
-    with pytest.raises(TypeError, match="not a tuple of query names"):
+    with pytest.raises(TypeError, match="missing or not a tuple of query names"):
+        answers("hex_maneuver")
+    monkeypatch.delattr(package, "ANSWERS")
+    with pytest.raises(TypeError, match="missing or not a tuple of query names"):
         answers("hex_maneuver")
 
 

@@ -28,7 +28,8 @@ def answers(name: str) -> frozenset[str]:
     """The queries built-in ruleset ``name`` answers, as its package declares them."""
     declared = getattr(importlib.import_module(f"{__name__}.{name}"), "ANSWERS", None)
     if not isinstance(declared, tuple) or not all(isinstance(q, str) for q in declared):
-        raise TypeError(f"{name}.ANSWERS is not a tuple of query names")
+        raise TypeError(f"{name}.ANSWERS, the queries it answers, is missing or not a "
+                        "tuple of query names")
     return frozenset(declared)
 
 
