@@ -15,15 +15,17 @@ import json
 import sys
 import textwrap
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.cli import io as cli_io
+from arbiter.cli.choices import Choices
 from arbiter.cli.io import Source, Sources, Unanswered
-from arbiter.engine.registry import Registry
-from arbiter.service.contract import Outcome
+
+if TYPE_CHECKING:  # imported where used: --help and a usage error build no model
+    from arbiter.service.contract import Outcome
 
 
-def add_command(sub: Any, registry: Registry) -> None:
+def add_command(sub: Any, choices: Choices) -> None:
     """The ``check`` subcommand, on the ``arbiter`` parser's subparsers."""
     check = sub.add_parser(
         "check", help="judge one action: exit 0 legal, 1 illegal, 2 not judged, 3 legal "
@@ -34,8 +36,8 @@ def add_command(sub: Any, registry: Registry) -> None:
             "'check --ruleset RULESET STATE ACTION' is still read.", 78),
         epilog=cli_io.exit_codes(judged=True),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    check.add_argument("ruleset", metavar="RULESET", choices=registry.ids(),
-                       help=f"the rules to judge by: {', '.join(registry.ids())}")
+    check.add_argument("ruleset", metavar="RULESET", choices=choices.ids(),
+                       help=f"the rules to judge by: {', '.join(choices.ids())}")
     check.add_argument("state", metavar="STATE",
                        help="the state's JSON file ('-': standard input)")
     check.add_argument("action", metavar="ACTION",
@@ -53,12 +55,13 @@ def add_command(sub: Any, registry: Registry) -> None:
                        "signed, when ARBITER_STATE_KEYS holds the service's keys")
     cli_io.add_output_options(check, "the verdict, each violation with its code and rule "
                               "id, and each event")
-    check.set_defaults(run=partial(run, registry))
+    check.set_defaults(run=partial(run, choices))
 
 
-def run(registry: Registry, args: argparse.Namespace) -> int:
-    ruleset = registry.get(args.ruleset)
-    assert ruleset is not None  # argparse's choices are the registry's ids
+def run(choices: Choices, args: argparse.Namespace) -> int:
+    from arbiter.service.contract import Outcome
+
+    ruleset = choices.get(args.ruleset)  # argparse's choices are among its ids
     sources = Sources([Source("/state", cli_io.shown(args.state)),
                        Source("/action", cli_io.shown(args.action)),
                        Source("/mode", "--mode"), Source("/return", "--return")])

@@ -15,22 +15,19 @@ pointer (``/state/armies/0``) back to where the person wrote it (``state.json:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
 from arbiter.engine.errors import Problem
-from arbiter.service.account import opened
-from arbiter.service.configured import configured
-from arbiter.service.lifecycle import Service
-from arbiter.service.problems import UNANSWERED, status_and_detail
-from arbiter.settings import Settings, SettingsError
+
+if TYPE_CHECKING:  # imported where a request is answered: --help builds no service
+    from arbiter.service.lifecycle import Service
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -76,6 +73,9 @@ T = TypeVar("T")
 def service() -> Service:
     """The service as the environment configures it, answering in this process (built
     for each command: a few objects, and the environment is read as it is now)."""
+    from arbiter.service.configured import configured
+    from arbiter.settings import Settings, SettingsError
+
     try:
         return configured(Settings.from_env())
     except SettingsError as exc:
@@ -85,6 +85,11 @@ def service() -> Service:
 def answered(call: Callable[[Service], Coroutine[Any, Any, T]]) -> T:
     """One request answered to its end by the service's lifecycle (``call``), here; what
     keeps it from being answered raised as ``Unanswered``."""
+    import asyncio
+
+    from arbiter.service.account import opened
+    from arbiter.service.problems import UNANSWERED, status_and_detail
+
     serving = service()
 
     async def run() -> T:

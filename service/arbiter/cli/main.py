@@ -15,9 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +34,9 @@ def metrics_directory(workers: int) -> Iterator[None]:
     """With several workers, a directory where prometheus-client's multiprocess mode keeps
     every worker's metrics (``PROMETHEUS_MULTIPROC_DIR``, set before uvicorn starts them):
     the operator's, emptied of an earlier run's values, or a fresh one removed at exit."""
+    import shutil
+    import tempfile
+
     from arbiter.telemetry.metrics import MULTIPROC_ENV, reset_multiprocess_dir
 
     given = os.environ.get(MULTIPROC_ENV)
@@ -127,36 +128,25 @@ def command_of(argv: list[str]) -> str:
     return next((arg for arg in argv if not arg.startswith("-")), "")
 
 
-def answering(argv: list[str]) -> Registry | None:
-    """For ``arbiter COMMAND RULESET ...``, a registry of that one ruleset when it answers
-    COMMAND (the others' models are not built: start-up time); else None, and all are
-    loaded (so a usage error names every choice, as with the whole registry)."""
-    if len(argv) < 2 or argv[0].startswith("-") or argv[0] in SERVICE_COMMANDS:
+def ruleset_named(argv: list[str]) -> str | None:
+    """RULESET in ``arbiter COMMAND RULESET ...`` (where a table command takes it)."""
+    if len(argv) < 2 or argv[0].startswith("-") or argv[1].startswith("-"):
         return None
-    from arbiter.rulesets import builtin_registry, names
-
-    if argv[1] not in names():
-        return None
-    registry = builtin_registry(argv[1])
-    ruleset = registry.get(argv[1])
-    assert ruleset is not None
-    return registry if argv[0] in {"check", "new-game", *ruleset.queries} else None
+    return argv[1]
 
 
-def parser(registry: Registry | None = None,
-           command: str | None = None) -> argparse.ArgumentParser:
+def parser(registry: Registry | None = None, command: str | None = None,
+           ruleset: str | None = None) -> argparse.ArgumentParser:
     """The ``arbiter`` command line: the service's commands, and the table's (``check``,
     ``render`` and a subcommand per query the rulesets of ``registry`` answer; the
     built-in rulesets by default).
 
-    Start-up is most of a command's time at the table, so with ``command`` given (what
-    ``main`` parses) only that command gets its options: a query's come from its request
-    models' JSON Schemas, and a service command loads no ruleset at all."""
+    Start-up is most of a command's time at the table, and building a ruleset most of
+    that, so no ruleset is built to list them (``cli.choices``), and with ``command``
+    given (what ``main`` parses) only that command gets its options: a query's come from
+    the JSON Schemas of its request models, those of ``ruleset`` alone when it is named
+    (``arbiter QUERY RULESET ...``); a service command lists no ruleset at all."""
     table = command not in SERVICE_COMMANDS
-    if registry is None and table:
-        from arbiter.rulesets import builtin_registry
-
-        registry = builtin_registry()
     top = argparse.ArgumentParser(
         prog="arbiter", description="Rules-as-a-service for board games: the HTTP service, "
         "and the same answers at the table from JSON files ('arbiter COMMAND --help').")
@@ -171,13 +161,15 @@ def parser(registry: Registry | None = None,
     serve.add_argument("--port", help="the port to listen on; overrides ARBITER_PORT")
     serve.add_argument("--workers", help="worker processes; overrides ARBITER_WORKERS")
     serve.set_defaults(run=_serve)
-    if registry is not None and table:
+    if table:
         from arbiter.cli import check, new_game, queries, render
+        from arbiter.cli.choices import Choices
 
-        check.add_command(sub, registry)
-        new_game.add_command(sub, registry)
-        queries.add_commands(sub, registry, detailed=command)
-        render.add_command(sub, registry)
+        choices = Choices.builtin() if registry is None else Choices.of(registry)
+        check.add_command(sub, choices)
+        new_game.add_command(sub, choices)
+        queries.add_commands(sub, choices, detailed=command, named=ruleset)
+        render.add_command(sub, choices)
     from arbiter.cli import conformance  # the standard library alone: any engine's suite
 
     conformance.add_command(sub)
@@ -233,10 +225,7 @@ def main(argv: list[str] | None = None, registry: Registry | None = None) -> int
         command = command_of(argv)
         if not command and "-h" not in argv and "--help" not in argv:
             command = "serve"  # --version, or no command: the rulesets are not listed
-        if registry is None and command == command_of(argv) and "-h" not in argv \
-                and "--help" not in argv:  # help lists every ruleset a command takes
-            registry = answering(argv)
-        args = parser(registry, command).parse_args(argv)
+        args = parser(registry, command, ruleset_named(argv)).parse_args(argv)
     except SystemExit as exc:
         # --help, --version, or a usage error (argparse says which on standard error).
         return exc.code if isinstance(exc.code, int) else 2

@@ -12,11 +12,11 @@ from functools import partial
 from typing import Any
 
 from arbiter.cli import io as cli_io
+from arbiter.cli.choices import Choices
 from arbiter.cli.io import Source, Sources, Unanswered
-from arbiter.engine.registry import Registry
 
 
-def add_command(sub: Any, registry: Registry) -> None:
+def add_command(sub: Any, choices: Choices) -> None:
     """The ``new-game`` subcommand, on the ``arbiter`` parser's subparsers."""
     command = sub.add_parser(
         "new-game", help="start a game: its first state, seeded and signed as the service does",
@@ -26,17 +26,16 @@ def add_command(sub: Any, registry: Registry) -> None:
             "it: a seed drawn by the service when the state has one, and a signature when "
             "ARBITER_STATE_KEYS holds the service's keys.", 78),
         epilog=cli_io.exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    command.add_argument("ruleset", metavar="RULESET", choices=registry.ids(),
-                         help=f"the rules of the game: {', '.join(registry.ids())}")
+    command.add_argument("ruleset", metavar="RULESET", choices=choices.ids(),
+                         help=f"the rules of the game: {', '.join(choices.ids())}")
     command.add_argument("state", metavar="STATE",
                          help="the setup's JSON file ('-': standard input)")
     cli_io.add_output_options(command, cli_io.ANSWER_AS_TEXT)
-    command.set_defaults(run=partial(run, registry))
+    command.set_defaults(run=partial(run, choices))
 
 
-def run(registry: Registry, args: argparse.Namespace) -> int:
-    ruleset = registry.get(args.ruleset)
-    assert ruleset is not None  # argparse's choices are the registry's ids
+def run(choices: Choices, args: argparse.Namespace) -> int:
+    ruleset = choices.get(args.ruleset)  # argparse's choices are among its ids
     sources = Sources([Source("/state", cli_io.shown(args.state))])
     try:
         files = cli_io.read_files({"state": args.state})

@@ -19,14 +19,17 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from arbiter.cli import io as cli_io
+from arbiter.cli.choices import Choices
 from arbiter.cli.io import Source, Sources, Unanswered
 from arbiter.engine.errors import Problem
-from arbiter.engine.registry import AnyRuleset, Registry
+
+if TYPE_CHECKING:  # imported where used: listing the queries builds no engine
+    from arbiter.engine.registry import AnyRuleset
 
 # Drawn by ``arbiter render``, which writes SVG rather than the answer's JSON.
 OWN_COMMANDS = frozenset({"render"})
@@ -122,30 +125,35 @@ def options(name: str, answering: Sequence[AnyRuleset]) -> dict[str, Option]:
     return found
 
 
-def add_commands(sub: Any, registry: Registry, detailed: str | None = None) -> None:
-    """A subcommand per query name any ruleset in ``registry`` answers; with ``detailed``
+def add_commands(sub: Any, choices: Choices, detailed: str | None = None,
+                 named: str | None = None) -> None:
+    """A subcommand per query name any ruleset of ``choices`` answers; with ``detailed``
     given, only that one with its options (the command being run: the others are listed
-    by ``arbiter --help``, and their options, read from JSON Schemas, cost start-up)."""
-    names = sorted({n for r in registry for n in r.queries} - OWN_COMMANDS)
-    for name in names:
-        answering = [r for r in registry if name in r.queries]
+    by ``arbiter --help``, and their options, read from JSON Schemas, cost start-up),
+    those of ruleset ``named`` alone when it is the RULESET given."""
+    for name in sorted(set(choices.queries()) - OWN_COMMANDS):
+        ids = choices.answering(name)
         if detailed is None or detailed == name:
-            _add_command(sub, registry, name, answering)
+            # Building a ruleset is most of the start-up: the one named, if it answers;
+            # one that does not is refused by RULESET's choices before options matter.
+            asked = ids if named is None else [named] if named in ids else []
+            _add_command(sub, choices, name, ids, [choices.get(i) for i in asked])
         else:
-            sub.add_parser(name, help=_help(name, answering))
+            sub.add_parser(name, help=_help(name, ids))
 
 
-def _help(name: str, answering: Sequence[AnyRuleset]) -> str:
-    return f"ask {name} of a state ({', '.join(r.id for r in answering)})"
+def _help(name: str, ids: Sequence[str]) -> str:
+    return f"ask {name} of a state ({', '.join(ids)})"
 
 
-def _add_command(sub: Any, registry: Registry, name: str,
+def _add_command(sub: Any, choices: Choices, name: str, ids: Sequence[str],
                  answering: Sequence[AnyRuleset]) -> None:
-    ids = [r.id for r in answering]
+    """Query ``name``'s subcommand, taking any of ``ids``, its options those of the
+    request models of ``answering`` (``ids``' rulesets, or some of them)."""
     described = "\n\n".join(textwrap.fill(f"{r.id}: {r.queries[name].summary}", 78)
                               for r in answering)
     parser = sub.add_parser(
-        name, help=_help(name, answering),
+        name, help=_help(name, ids),
         description=textwrap.fill(f"Ask {name} of STATE, in-process (no server), as POST "
                                   f"/v1/rulesets/RULESET/{name} answers it.", 78)
         + f"\n\n{described}",
@@ -159,19 +167,18 @@ def _add_command(sub: Any, registry: Registry, name: str,
         text = all(option.text.values())
         parser.add_argument(cli_io.option_flag(option.key), dest=f"field_{option.key}",
                             metavar=option.key.upper() if text else "JSON",
-                            help=option.help(ids))
+                            help=option.help([r.id for r in answering]))
     parser.add_argument("--params", metavar="FILE",
                         help="a JSON file ('-': standard input) of one object with the "
                         "request's other fields, as in the REST body; an option given "
                         "beside it wins")
     cli_io.add_output_options(parser, cli_io.ANSWER_AS_TEXT)
-    parser.set_defaults(run=partial(run, registry, name, fields))
+    parser.set_defaults(run=partial(run, choices, name, fields))
 
 
-def run(registry: Registry, name: str, fields: Mapping[str, Option],
+def run(choices: Choices, name: str, fields: Mapping[str, Option],
         args: argparse.Namespace) -> int:
-    ruleset = registry.get(args.ruleset)
-    assert ruleset is not None  # argparse's choices are the registry's ids
+    ruleset = choices.get(args.ruleset)  # argparse's choices are among its ids
     query = ruleset.queries[name]
     given = {key: cli_io.parse_value(getattr(args, f"field_{key}"),
                                      option.text.get(ruleset.id, True))

@@ -17,15 +17,15 @@ from typing import Any
 import orjson
 
 from arbiter.cli import io as cli_io
+from arbiter.cli.choices import Choices
 from arbiter.cli.io import Source, Sources, Unanswered
-from arbiter.engine.registry import Registry
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 
-def add_command(sub: Any, registry: Registry) -> None:
+def add_command(sub: Any, choices: Choices) -> None:
     """The ``render`` subcommand, on the ``arbiter`` parser's subparsers."""
-    ids = [r.id for r in registry if "render" in r.queries]
+    ids = choices.answering("render")
     render = sub.add_parser(
         "render", help="draw a state (and an action) as SVG",
         description=textwrap.fill(
@@ -47,12 +47,11 @@ def add_command(sub: Any, registry: Registry) -> None:
                         help="write the SVG to FILE rather than standard output")
     cli_io.add_output_options(render, "the same picture", answer="the picture, and ",
                               pretty=False)
-    render.set_defaults(run=partial(run, registry))
+    render.set_defaults(run=partial(run, choices))
 
 
-def run(registry: Registry, args: argparse.Namespace) -> int:
-    ruleset = registry.get(args.ruleset)
-    assert ruleset is not None  # argparse's choices are the registry's ids
+def run(choices: Choices, args: argparse.Namespace) -> int:
+    ruleset = choices.get(args.ruleset)  # argparse's choices are among its ids
     query = ruleset.queries["render"]
     sources = [Source("/state", cli_io.shown(args.state))]
     if args.overlay is not None:

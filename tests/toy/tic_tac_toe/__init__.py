@@ -8,6 +8,25 @@ Modules: ``models`` (wire shapes), ``catalogue`` (rules, codes, events, the eigh
 (the parts assembled, with what its legal-actions lists in which order).
 """
 
-from .ruleset import RULESET
+from __future__ import annotations
 
-__all__ = ["RULESET"]
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ruleset import RULESET
+
+# The queries it answers, declared so that `arbiter --help` lists them without building
+# the models (``arbiter.rulesets.load`` refuses a RULESET that answers others).
+ANSWERS = ("legal-actions", "why-not")
+
+
+def __getattr__(name: str) -> object:
+    """``RULESET``, built when first asked for (importing the package builds nothing)."""
+    if name == "RULESET":
+        from .ruleset import RULESET
+
+        return RULESET
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["ANSWERS", "RULESET"]
