@@ -5,11 +5,14 @@ with is not."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from arbiter.engine.boards import board_id
+from arbiter.graphql import cost
 from arbiter.graphql.schema import build_schema
 from arbiter.http.app import create_app
 from arbiter.rulesets import builtin_registry
@@ -80,3 +83,15 @@ def test_each_app_answers_from_its_own_service() -> None:
         assert post(one, held, {"id": bid})["data"]["hexManeuverBoard"]["board"] == bid
         other = post(two, held, {"id": bid})
         assert other["errors"][0]["extensions"]["code"] == "BOARD_NOT_FOUND", other
+
+
+def test_each_app_keeps_its_own_compute_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every request reads as having spent a second already: resolving the rulesets' rules
+    # (hundreds of fields) is then past a budget of 50 ms and within one of 5 s.
+    monkeypatch.setattr(cost, "spent_now", lambda: SimpleNamespace(seconds=1.0))
+    rules = "{ rulesets { id rules { id paraphrase } } }"
+    with TestClient(create_app(Settings(compute_budget_ms=50))) as short, \
+            TestClient(create_app(Settings(compute_budget_ms=5000))) as long:
+        over = post(short, rules)
+        assert over["errors"][0]["extensions"]["limit"] == "ARBITER_COMPUTE_BUDGET_MS", over
+        assert "errors" not in post(long, rules)
