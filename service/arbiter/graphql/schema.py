@@ -14,6 +14,11 @@ takes the state's ``signature`` beside the state: checked once for every questio
 each resulting state of a signed state is signed. Limits: depth, aliases, tokens and
 fields per operation (``cost``), the state's size and the actions' lists (the service's),
 and the request's compute budget, which every question of the request shares.
+
+The schema holds no app: the service a resolver asks, and the limits and budget an
+operation is held to, are the app's, found in the operation's context (``served``), so one
+schema, built once per process for the rulesets served (``build_schema``), serves every
+app of the process.
 """
 
 from __future__ import annotations
