@@ -139,7 +139,7 @@ class Query:
 def execute(query: str, budget_ms: int = 0, spent: float = 0.0,
             variables: dict[str, Any] | None = None) -> dict[str, Any]:
     schema = strawberry.Schema(query=Query, execution_context_class=budgeted_execution(
-        budget_ms))
+        lambda _context: budget_ms))
 
     async def run() -> Any:
         with opened() as account:

@@ -15,6 +15,7 @@ from tests.bench import boards_hex_maneuver as hexes
 
 from arbiter.graphql.fields import argument, field
 from arbiter.graphql.schema import Asked, SchemaBuilder
+from arbiter.graphql.served import SERVED, Served
 from arbiter.graphql.types import plain, to_graphql
 from arbiter.rulesets import builtin_registry
 from arbiter.rulesets.hex_maneuver.models import HexManeuverAction, HexManeuverState
@@ -29,7 +30,7 @@ def build() -> Any:
     registry = builtin_registry("hex_maneuver")
     ruleset = registry.get("hex_maneuver")
     assert ruleset is not None
-    builder = SchemaBuilder(registry, Settings(), configured(Settings()))
+    builder = SchemaBuilder(registry, Settings().public_url)
     questions, scalar = builder.questions(ruleset)
     typed = builder.maker.object(HexManeuverState, input=True)
 
@@ -48,6 +49,7 @@ def build() -> Any:
 
 def run(quick: bool) -> list[dict[str, Any]]:
     schema = build()
+    context = {SERVED: Served.from_settings(Settings(), configured(Settings()))}
     body = hexes.validate_body(10)
     move = to_graphql(HexManeuverAction, body["action"])
     scalar_q = ("query($state: HexManeuverState!, $move: HexManeuverActionInput!) "
@@ -58,13 +60,15 @@ def run(quick: bool) -> list[dict[str, Any]]:
     runs = 20 if quick else 200
 
     async def measure(query: str, state: Any) -> float:
-        result = await schema.execute(query, variable_values={"state": state, "move": move})
+        result = await schema.execute(query, variable_values={"state": state, "move": move},
+                                      context_value=context)
         assert result.errors is None, result.errors
         assert result.data is not None
         samples = []
         for _ in range(runs):
             t = time.perf_counter()
-            await schema.execute(query, variable_values={"state": state, "move": move})
+            await schema.execute(query, variable_values={"state": state, "move": move},
+                                 context_value=context)
             samples.append(time.perf_counter() - t)
         samples.sort()
         return samples[len(samples) // 2]

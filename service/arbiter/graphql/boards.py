@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from strawberry import Info
 from strawberry.types.field import StrawberryField
 
 from arbiter.engine.registry import AnyRuleset
 from arbiter.graphql.errors import answered
 from arbiter.graphql.fields import argument, body, field, root_name
 from arbiter.graphql.paths import Where, camel
+from arbiter.graphql.served import service_of
 from arbiter.graphql.types import TypeMaker, json_scalar
 from arbiter.service.catalogue import BoardStored
 from arbiter.service.contract import camel as pascal
-from arbiter.service.lifecycle import Service
 
 ID = ("sha256: and the hex SHA-256 of the board's JSON (its board fields as one object, "
       "keys sorted at every level, no whitespace, UTF-8).")
@@ -40,20 +41,21 @@ def board_scalar(ruleset: AnyRuleset, public_url: str) -> Any:
         f"{public_url}/openapi.json#/components/schemas/{shape.board_model.__name__}")
 
 
-def board_fields(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
+def board_fields(ruleset: AnyRuleset, maker: TypeMaker,
                  public_url: str) -> tuple[StrawberryField, StrawberryField]:
     """``<ruleset>Board(id)`` (the Query's) and ``<ruleset>PutBoard(id, board)`` (the
     Mutation's), for a ruleset whose states have a board."""
     stored = maker.object(BoardStored, input=False)
     held, put = root_name(ruleset.id, "board"), root_name(ruleset.id, "put_board")
 
-    async def fetch(board_id: str) -> BoardStored:
+    async def fetch(info: Info, board_id: str) -> BoardStored:
         where = Where(camel(held), {"board_id": board_id}, maker)
-        return await answered(service.get_board(ruleset, board_id), where)
+        return await answered(service_of(info.context).get_board(ruleset, board_id), where)
 
-    async def keep(board_id: str, board: Any) -> BoardStored:
+    async def keep(info: Info, board_id: str, board: Any) -> BoardStored:
         where = Where(camel(put), {"board": board}, maker, whole="board")
-        return await answered(service.put_board(ruleset, board_id, body(board)), where)
+        return await answered(service_of(info.context).put_board(ruleset, board_id,
+                                                                  body(board)), where)
 
     identified = argument("board_id", str, graphql_name="id", description=ID)
     return (field(held, fetch, stored, "Whether the service holds the board with this id "

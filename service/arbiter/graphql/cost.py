@@ -20,7 +20,7 @@ tests/test_pinned.py fails on any other.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ from graphql import (
     SelectionSetNode,
 )
 from pydantic import BaseModel
-from strawberry.extensions import ValidationCache
+from strawberry.extensions import MaxTokensLimiter, ValidationCache
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from arbiter.graphql.plain import PlainPlans, never_awaited
@@ -141,21 +141,37 @@ class CostLimits:
 
 
 class CostedValidation(ValidationCache):
-    """strawberry's cached validation, preceded by the cost limits: a document over them
-    gets their errors as the validation's result, and no other rule walks it."""
+    """strawberry's cached validation, preceded by the cost limits (``limits_of`` the
+    operation's context): a document over them gets their errors as the validation's
+    result, and no other rule walks it."""
 
-    def __init__(self, limits: CostLimits, maxsize: int | None = None) -> None:
+    def __init__(self, limits_of: Callable[[Any], CostLimits],
+                 maxsize: int | None = None) -> None:
         super().__init__(maxsize=maxsize)
-        self.limits = limits
+        self.limits_of = limits_of
 
     def on_validate(self) -> Iterator[None]:
         document = self.execution_context.graphql_document
-        errors = self.limits.errors(document) if document is not None else []
+        limits = self.limits_of(self.execution_context.context)
+        errors = limits.errors(document) if document is not None else []
         if errors:
             self.execution_context.pre_execution_errors = errors
             yield
             return
         yield from super().on_validate()
+
+
+class TokenLimit(MaxTokensLimiter):
+    """strawberry's token limit, at the count ``count_of`` the operation's context (the
+    parser's cache is keyed by it too, so apps with different limits share it safely)."""
+
+    def __init__(self, count_of: Callable[[Any], int]) -> None:
+        super().__init__(max_token_count=0)
+        self.count_of = count_of
+
+    def on_operation(self) -> Iterator[None]:
+        self.max_token_count = self.count_of(self.execution_context.context)
+        yield from super().on_operation()
 
 
 # How many field resolutions pass between two looks at the clock.
@@ -169,16 +185,22 @@ def _over_budget(budget_ms: int) -> GraphQLError:
 
 class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
     """graphql-core's execution context with every field resolution counted against the
-    request's budget (``budget_ms``, set by ``budgeted_execution``): the time spent in
-    field resolution (outermost synchronous stretches only, so nested fields are not
-    counted twice) is added to what the request's judging used; over the budget, the
-    field gets the budget's error and every field after it is left null without another
-    error. Answers are completed quickly where they can be (``plain``)."""
+    request's budget (``budget_ms``, found in the operation's context as
+    ``budgeted_execution`` says, so one schema serves apps with different budgets): the
+    time spent in field resolution (outermost synchronous stretches only, so nested fields
+    are not counted twice) is added to what the request's judging used; over the budget,
+    the field gets the budget's error and every field after it is left null without
+    another error. Answers are completed quickly where they can be (``plain``)."""
 
-    budget_ms = 0
+    @staticmethod
+    def budget_of(context: Any) -> int:
+        """The operation's budget in milliseconds (0: none): none, unless
+        ``budgeted_execution`` says where its context holds one."""
+        return 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.budget_ms = self.budget_of(self.context_value)
         self.is_awaitable = never_awaited(self.is_awaitable)
         self.plains = PlainPlans(self.collect_subfields, self.middleware_manager)
         self.nesting = 0
@@ -241,6 +263,8 @@ class BudgetedExecution(StrawberryGraphQLCoreExecutionContext):
         return self.over
 
 
-def budgeted_execution(budget_ms: int) -> type[BudgetedExecution]:
-    """``BudgetedExecution`` held to ``budget_ms`` (0: none)."""
-    return type("BudgetedExecution", (BudgetedExecution,), {"budget_ms": budget_ms})
+def budgeted_execution(budget_of: Callable[[Any], int]) -> type[BudgetedExecution]:
+    """``BudgetedExecution`` held to the budget ``budget_of`` an operation's context
+    (graphql-core's ``context_value``, strawberry's ``info.context``; 0: none)."""
+    return type("BudgetedExecution", (BudgetedExecution,),
+                {"budget_of": staticmethod(budget_of)})

@@ -25,14 +25,13 @@ from arbiter.engine.registry import AnyRuleset
 from arbiter.graphql.errors import answered
 from arbiter.graphql.fields import argument, body, field, root_name
 from arbiter.graphql.paths import Where, camel
+from arbiter.graphql.served import service_of
 from arbiter.graphql.types import TypeMaker
 from arbiter.service.contract import NewGame
 from arbiter.service.contract import camel as pascal
-from arbiter.service.lifecycle import Service
 
 
-def new_game_field(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
-                   state_type: Any) -> StrawberryField:
+def new_game_field(ruleset: AnyRuleset, maker: TypeMaker, state_type: Any) -> StrawberryField:
     """``<ruleset>NewGame(state)``: the Mutation field of ``ruleset``'s new-game, its
     answer typed ``<Ruleset>NewGame`` as OpenAPI names REST's, the state its scalar."""
     name = root_name(ruleset.id, "new_game")
@@ -44,6 +43,7 @@ def new_game_field(ruleset: AnyRuleset, service: Service, maker: TypeMaker,
         # Whether the request carries an issuer key, as the HTTP gate found it from the
         # headers (http.scope.is_issuer reads the same state).
         issuer = bool(getattr(info.context["request"].state, "issuer", False))
+        service = service_of(info.context)
         written = await answered(service.new_game(ruleset, body({"state": state}),
                                                   issuer=issuer), where)
         return NewGame.model_validate_json(written)

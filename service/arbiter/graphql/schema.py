@@ -14,6 +14,11 @@ takes the state's ``signature`` beside the state: checked once for every questio
 each resulting state of a signed state is signed. Limits: depth, aliases, tokens and
 fields per operation (``cost``), the state's size and the actions' lists (the service's),
 and the request's compute budget, which every question of the request shares.
+
+The schema holds no app: the service a resolver asks, and the limits and budget an
+operation is held to, are the app's, found in the operation's context (``served``), so one
+schema, built once per process for the rulesets served (``build_schema``), serves every
+app of the process.
 """
 
 from __future__ import annotations
@@ -24,12 +29,9 @@ from typing import Any, Optional
 import strawberry
 from graphql import GraphQLError
 from pydantic import BaseModel
+from strawberry import Info
 from strawberry.annotation import StrawberryAnnotation
-from strawberry.extensions import (
-    MaskErrors,
-    MaxTokensLimiter,
-    ParserCache,
-)
+from strawberry.extensions import MaskErrors, ParserCache
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import create_type
 from strawberry.types.field import StrawberryField
@@ -42,12 +44,13 @@ from arbiter.engine.registry import Registry
 from arbiter.engine.ruleset import Query
 from arbiter.graphql.boards import board_fields
 from arbiter.graphql.catalogue import catalogue_field, ruleset_list
-from arbiter.graphql.cost import CostedValidation, CostLimits, budgeted_execution
+from arbiter.graphql.cost import CostedValidation, TokenLimit, budgeted_execution
 from arbiter.graphql.errors import answered, graphql_error
 from arbiter.graphql.fields import argument, field
 from arbiter.graphql.input_problems import InputProblems
 from arbiter.graphql.new_game import new_game_field
 from arbiter.graphql.paths import Where
+from arbiter.graphql.served import budget_ms_of, cost_of, max_tokens_of, service_of
 from arbiter.graphql.types import (
     BatchMode,
     ListedTwice,
@@ -63,7 +66,6 @@ from arbiter.graphql.types import (
     plain,
     state_scalar,
 )
-from arbiter.service.configured import configured
 from arbiter.service.contract import (
     Envelope,
     Outcome,
@@ -73,7 +75,7 @@ from arbiter.service.contract import (
     camel,
     contract,
 )
-from arbiter.service.lifecycle import Service, envelopes_of
+from arbiter.service.lifecycle import envelopes_of
 from arbiter.service.opened import Judged, Opened
 from arbiter.service.signing import StateSignature
 from arbiter.settings import Settings
@@ -129,10 +131,13 @@ def _next_state(root: Any) -> Asked | None:
 
 
 class SchemaBuilder:
-    def __init__(self, registry: Registry, settings: Settings, service: Service) -> None:
+    """The schema of ``registry``, its scalars ``@specifiedBy`` links under ``public_url``.
+    It holds no app: each resolver finds the service in its operation's context
+    (``served``)."""
+
+    def __init__(self, registry: Registry, public_url: str) -> None:
         self.registry = registry
-        self.settings = settings
-        self.service = service
+        self.public_url = public_url
         self.maker = TypeMaker()
         # Shared output types first, so every ruleset's Outcome reuses them.
         for model in (Location, StateSignature):
@@ -188,7 +193,7 @@ class SchemaBuilder:
         """The ruleset's questions type and its state scalar."""
         maker = self.maker
         prefix = camel(ruleset.id)
-        state_type = state_scalar(ruleset.id, self.settings.public_url)
+        state_type = state_scalar(ruleset.id, self.public_url)
         action_input = maker.action_input(ruleset.id, ruleset.action_model)
         outcome, next_field = self._outcome_type(ruleset, state_type)
         fields = self._judging_fields(ruleset, action_input, outcome)
@@ -217,10 +222,10 @@ class SchemaBuilder:
         validate-batch answers): their outcomes carry the state each action resulted in,
         for ``Outcome.next``; ``return`` says how the resulting state comes back."""
         maker = self.maker
-        service = self.service
 
-        async def validate(root: Asked, action: Any, mode: Any = None,
+        async def validate(root: Asked, info: Info, action: Any, mode: Any = None,
                            returns: Any = None, envelopes: Any = None) -> Answered:
+            service = service_of(info.context)
             where = Where("validate", {"action": action, "envelopes": envelopes}, maker,
                           root.where)
             sent = _action_json(action, ("action",), maker, where)
@@ -229,8 +234,9 @@ class SchemaBuilder:
                                                   plain(envelopes or [], maker)), where)
             return Answered(judged)
 
-        async def validate_many(root: Asked, actions: list[Any], mode: Any = None,
+        async def validate_many(root: Asked, info: Info, actions: list[Any], mode: Any = None,
                                 strictness: Any = None, returns: Any = None) -> Outcomes:
+            service = service_of(info.context)
             where = Where("validateBatch", {"actions": actions}, maker, root.where)
             sent = [_action_json(a, ("actions", i), maker, where) for i, a in enumerate(actions)]
             judged = await answered(service.judge_batch(
@@ -270,7 +276,7 @@ class SchemaBuilder:
         """``sealOrders(action)`` and ``unsealOrders(envelope, receipt)``, as REST's
         seal-orders and unseal-orders answer (a ruleset whose players give orders in
         secret)."""
-        maker, service = self.maker, self.service
+        maker = self.maker
         sealed = maker.object(SealedOrders, input=False,
                               name=f"{camel(ruleset.id)}SealedOrders")
         answer = contract(ruleset).unsealed
@@ -278,13 +284,15 @@ class SchemaBuilder:
         unsealed = maker.object(answer, input=False)
         envelope = maker.object(Envelope, input=True, name="EnvelopeInput")
 
-        async def seal(root: Asked, action: Any) -> SealedOrders:
+        async def seal(root: Asked, info: Info, action: Any) -> SealedOrders:
+            service = service_of(info.context)
             where = Where("sealOrders", {"action": action}, maker, root.where)
             sent = _action_json(action, ("action",), maker, where)
             return await answered(service.compute.run(
                 lambda: service.sealed(root.opened, sent)), where)
 
-        async def unseal(root: Asked, envelope: Any, receipt: str) -> BaseModel:
+        async def unseal(root: Asked, info: Info, envelope: Any, receipt: str) -> BaseModel:
+            service = service_of(info.context)
             where = Where("unsealOrders", {"envelope": envelope, "receipt": receipt}, maker,
                           root.where)
             sent = envelopes_of([plain(envelope, maker)])[0]
@@ -301,11 +309,11 @@ class SchemaBuilder:
 
     def _view_field(self, ruleset: Ruleset, state_type: Any) -> StrawberryField:
         """``view(player)``: the state as a player may see it, as REST's view answers."""
-        service = self.service
         answer = self.maker.object(View, input=False, name=f"{camel(ruleset.id)}View",
                                    overrides={"state": state_type})
 
-        async def view(root: Asked, player: str | None = None) -> View:
+        async def view(root: Asked, info: Info, player: str | None = None) -> View:
+            service = service_of(info.context)
             where = Where("view", {"player": player}, self.maker, root.where)
             opened = root.opened
             return await answered(service.compute.run(lambda: service.seen(opened, player)),
@@ -320,7 +328,6 @@ class SchemaBuilder:
         """A derived query: its arguments are the request model's fields but the state,
         its answer the response model, through the cache."""
         maker = self.maker
-        service = self.service
         arguments = []
         counts: dict[str, str] = {}  # the arguments that are count maps: name -> key
         for name, info in query.request.model_fields.items():
@@ -340,14 +347,15 @@ class SchemaBuilder:
         field_name = camel(query.name.replace("-", "_"))
         field_name = field_name[:1].lower() + field_name[1:]
 
-        async def run(root: Asked, **kwargs: Any) -> BaseModel:
+        async def run(root: Asked, info: Info, **kwargs: Any) -> BaseModel:
             where = Where(field_name, kwargs, maker, root.where, counts)
             try:
                 sent = {k: count_map(v, counts[k], (k,)) if k in counts else plain(v, maker, (k,))
                         for k, v in kwargs.items() if v is not None}
             except ListedTwice as twice:
                 raise graphql_error(_listed_twice(twice), where) from None
-            return await answered(service.ask(root.opened, query, sent), where)
+            return await answered(service_of(info.context).ask(root.opened, query, sent),
+                                  where)
 
         return field(query.name.replace("-", "_"), run, response, query.summary, arguments)
 
@@ -356,12 +364,12 @@ class SchemaBuilder:
         """The Query's fields of ``ruleset`` (its questions about one state, its catalogue,
         and whether a board is held) and its Mutation's (a new game, a board stored)."""
         questions, state_type = self.questions(ruleset)
-        service = self.service
         field_name = camel(ruleset.id)[:1].lower() + camel(ruleset.id)[1:]
         maker = self.maker
 
-        async def ask(state: Any, signature: Any = None) -> Asked:
+        async def ask(info: Info, state: Any, signature: Any = None) -> Asked:
             where = Where(field_name, {"state": state, "signature": signature}, maker)
+            service = service_of(info.context)
             opened = await answered(service.open(ruleset, state, plain(signature)), where)
             return Asked(opened, where)
 
@@ -370,9 +378,9 @@ class SchemaBuilder:
                          [argument("state", state_type),
                           argument("signature", self.signature_input | None, None)]),
                    catalogue_field(ruleset, maker)]
-        mutations = [new_game_field(ruleset, service, maker, state_type)]
+        mutations = [new_game_field(ruleset, maker, state_type)]
         if ruleset.boards is not None:
-            held, put = board_fields(ruleset, service, maker, self.settings.public_url)
+            held, put = board_fields(ruleset, maker, self.public_url)
             queries.append(held)
             mutations.append(put)
         return queries, mutations
@@ -386,23 +394,22 @@ class SchemaBuilder:
             mutations += done
         query_type = create_type("Query", [*queries, ruleset_list(self.registry)])
         mutation_type = create_type("Mutation", mutations)
-        s = self.settings
-        # strawberry's annotation asks for extension classes or factories; instances work
-        # too (it checks isinstance first) and carry their settings.
+        # Each operation gets extensions of its own (strawberry's classes or factories);
+        # the parser's and validation's caches are strawberry's, kept per maxsize for the
+        # process. The limits are the app's, found in the operation's context (``served``).
         extensions: list[Any] = [
-            ParserCache(maxsize=256),
+            lambda: ParserCache(maxsize=256),
             # Depth, aliases, fields and spreads in one linear pass (``cost``), before
             # the validation (and its cache) ever sees the document.
-            CostedValidation(CostLimits.from_settings(s), maxsize=256),
-            MaxTokensLimiter(max_token_count=s.graphql_max_tokens),
+            lambda: CostedValidation(cost_of, maxsize=256),
+            lambda: TokenLimit(max_tokens_of),
             InputProblems,
-            MaskErrors(should_mask_error=_unexpected),
+            lambda: MaskErrors(should_mask_error=_unexpected),
         ]
         return ArbiterSchema(query=query_type, mutation=mutation_type,
                              config=StrawberryConfig(auto_camel_case=True),
                              extensions=extensions,
-                             execution_context_class=budgeted_execution(
-                                 self.service.compute.budget_ms))
+                             execution_context_class=budgeted_execution(budget_ms_of))
 
 
 class ArbiterSchema(strawberry.Schema):
@@ -446,7 +453,21 @@ def _listed_twice(twice: ListedTwice) -> InvalidInput:
                                  "map has one entry per key")])
 
 
-def build_schema(registry: Registry, settings: Settings, service: Service | None = None
-                 ) -> strawberry.Schema:
-    """The schema over ``service`` (by default, the one ``settings`` configure)."""
-    return SchemaBuilder(registry, settings, service or configured(settings)).schema()
+# Building the schema costs about 0.4 s of CPU (five rulesets typed end to end), and every
+# app of a process serving the same rulesets has the same one (each test's app,
+# export-schema): built once per process for them. Its shape is the rulesets' and the
+# public URL's alone (ARBITER_PUBLIC_URL is in the state and board scalars' @specifiedBy
+# links); every other setting, and the service, is an app's, reached through each
+# operation's context (``served``). Keyed by the rulesets' identity, kept alive here.
+_SCHEMAS: dict[tuple[tuple[int, ...], str],
+               tuple[tuple[Ruleset, ...], strawberry.Schema]] = {}
+
+
+def build_schema(registry: Registry, settings: Settings) -> strawberry.Schema:
+    """The schema of ``registry`` (of ``settings``, only the public URL shapes it); its
+    operations need a context with the app's ``served.Served`` (the endpoint gives it)."""
+    rulesets = tuple(registry)
+    key = (tuple(id(ruleset) for ruleset in rulesets), settings.public_url)
+    if key not in _SCHEMAS:
+        _SCHEMAS[key] = (rulesets, SchemaBuilder(registry, settings.public_url).schema())
+    return _SCHEMAS[key][1]

@@ -30,6 +30,7 @@ from arbiter import __version__
 from arbiter.cache import AnswerCache
 from arbiter.engine.registry import Registry
 from arbiter.graphql.schema import build_schema
+from arbiter.graphql.served import Served
 from arbiter.http.admission import FULL_FOR, Admission, Admit
 from arbiter.http.compression import Compress, Precoded
 from arbiter.http.graphql_endpoint import GraphQLEndpoint
@@ -157,7 +158,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     openapi = orjson.dumps(build_openapi(registry, __version__, api_keys=bool(keys),
                                          rate_limited=limiter is not None,
                                          max_batch=settings.max_batch))
-    graphql = GraphQLEndpoint(build_schema(registry, settings, service), service.compute.slots,
+    graphql = GraphQLEndpoint(build_schema(registry, settings),
+                              Served.from_settings(settings, service),
                               graphql_ide="graphiql", allow_queries_via_get=False)
 
     admission = Admission.from_settings(settings)

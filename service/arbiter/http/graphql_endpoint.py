@@ -5,7 +5,9 @@ documents like every other 4xx of the service. ``GET /graphql`` from a browser i
 GraphiQL page with the service's own copy of GraphiQL (``pages.graphiql_page``), never a
 CDN's. Each operation runs on GraphQL's own loop (``loop``), off the service's; its
 judging in the worker's compute threads, under a slot it holds from its first judging
-until its answer is written (``service.slots``)."""
+until its answer is written (``service.slots``). The schema is the process's for the
+rulesets served (``graphql.schema``); this app's service and limits reach its resolvers
+through each request's context (``graphql.served``)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from strawberry.asgi import GraphQL
 
 from arbiter.engine.errors import Problem
 from arbiter.graphql.loop import graphql_loop
+from arbiter.graphql.served import SERVED, Served
 from arbiter.http.pages import graphiql_page
 from arbiter.http.problems import problem
 from arbiter.http.scope import body_of, document_of
@@ -32,10 +35,15 @@ from arbiter.service.slots import HELD, Held, Slots
 _READ: ContextVar[tuple[bytes, Any] | None] = ContextVar("arbiter_graphql_read", default=None)
 
 
-class GraphQLEndpoint(GraphQL):
-    def __init__(self, schema: Any, slots: Slots, **options: Any) -> None:
+class GraphQLEndpoint(GraphQL[dict[str, Any], None]):
+    def __init__(self, schema: Any, served: Served, **options: Any) -> None:
         super().__init__(schema, **options)
-        self.slots = slots
+        self.served = served
+        self.slots: Slots = served.service.compute.slots
+
+    async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
+        """strawberry's context (the request, the response) and this app's ``Served``."""
+        return {"request": request, "response": response, SERVED: self.served}
 
     async def render_graphql_ide(self, request: Any) -> HTMLResponse:
         return HTMLResponse(graphiql_page())
