@@ -14,10 +14,23 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where used: names() and answers() load no engine
     from arbiter.engine.registry import AnyRuleset, Registry
+
+
+def built_on_first_use(package: str) -> Callable[[str], object]:
+    """A ruleset package's module ``__getattr__`` (PEP 562): its ``RULESET``, imported from
+    its ``ruleset`` module when first asked for, so importing the package builds nothing."""
+
+    def __getattr__(name: str) -> object:
+        if name == "RULESET":
+            return importlib.import_module(f"{package}.ruleset").RULESET
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def names() -> list[str]:

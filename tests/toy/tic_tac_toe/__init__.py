@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arbiter.rulesets import built_on_first_use
+
 if TYPE_CHECKING:
     from .ruleset import RULESET
 
@@ -19,14 +21,7 @@ if TYPE_CHECKING:
 # the models (``arbiter.rulesets.load`` refuses a RULESET that answers others).
 ANSWERS = ("legal-actions", "why-not")
 
-
-def __getattr__(name: str) -> object:
-    """``RULESET``, built when first asked for (importing the package builds nothing)."""
-    if name == "RULESET":
-        from .ruleset import RULESET
-
-        return RULESET
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = built_on_first_use(__name__)  # RULESET, built when first asked for
 
 
 __all__ = ["ANSWERS", "RULESET"]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arbiter.rulesets import built_on_first_use
+
 if TYPE_CHECKING:
     from .ruleset import RULESET
 
@@ -26,14 +28,7 @@ if TYPE_CHECKING:
 ANSWERS = ("census-order", "city-eligibility", "conflicts", "legal-actions", "reachable",
            "render", "why-not")
 
-
-def __getattr__(name: str) -> object:
-    """``RULESET``, built when first asked for (importing the package builds nothing)."""
-    if name == "RULESET":
-        from .ruleset import RULESET
-
-        return RULESET
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = built_on_first_use(__name__)  # RULESET, built when first asked for
 
 
 __all__ = ["ANSWERS", "RULESET"]
