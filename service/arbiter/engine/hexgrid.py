@@ -8,7 +8,7 @@ E, NE, NW, W, SW, SE so that every search that walks them is deterministic.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container
+from collections.abc import Container, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -117,8 +117,14 @@ def fewest_steps(start: Hex, target: Hex, on_map: Container[Hex]) -> list[Hex] |
                 queue.append(n)
     if target not in parent:
         return None
+    return path_back(parent, start, target)
+
+
+def path_back(parent: Mapping[Hex, Hex], start: Hex, end: Hex) -> list[Hex]:
+    """The path a breadth-first search's ``parent`` links lead along from ``start`` to
+    ``end`` (``start`` left out, ``end`` last)."""
     path = []
-    h = target
+    h = end
     while h != start:
         path.append(h)
         h = parent[h]

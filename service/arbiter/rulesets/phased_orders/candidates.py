@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from arbiter.engine.hexgrid import Axial, Hex, distance, neighbours
+from arbiter.engine.hexgrid import Axial, Hex, distance, neighbours, path_back
 
 from .board import Board
 from .models import (
@@ -87,12 +87,7 @@ def paths(board: Board, unit: PhasedOrdersUnit) -> Iterator[list[Hex]]:
             parent[n] = h
             depth[n] = depth[h] + 1
             queue.append(n)
-            path = []
-            at = n
-            while at != start:
-                path.append(at)
-                at = parent[at]
-            yield path[::-1]
+            yield path_back(parent, start, n)
 
 
 def _strikes(board: Board, unit: PhasedOrdersUnit) -> Iterator[PhasedOrdersAnyOrder]:
